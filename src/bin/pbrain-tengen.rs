@@ -1,0 +1,2 @@
+//! The engine: speaks the Gomocup protocol on stdin/stdout.
+fn main() {}

@@ -1,0 +1,2 @@
+//! Tournaments between Gomocup engines.
+fn main() {}

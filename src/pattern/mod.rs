@@ -1,0 +1,598 @@
+//! Line patterns: what a stone on an empty point would make along one line,
+//! and what the four lines through a point make together.
+//!
+//! A point's pattern in one direction depends only on the five points on each
+//! side of it along that line. The board stores every line as two bits a
+//! point (empty, black, white, off the board), so the ten neighbours of a
+//! point form a 20-bit key, and [`LineTable`] maps every key to the pattern for
+//! black and for white at once. Tables are built once per rule, on first use,
+//! from the rulebook definitions below; they are never written again.
+//!
+//! Definitions (for the colour about to move at the centre point):
+//! - **five**: the stone makes a winning row under the rule;
+//! - **overline**: it makes six or more that do not win (standard, renju
+//!   black, exact caro);
+//! - **open four** (straight four): afterwards two points on this line each
+//!   complete a five through the stone; under renju for black the four stones
+//!   must be unbroken, otherwise the line holds a **double four**;
+//! - **four**: exactly one such point;
+//! - **open three**: one more stone on this line can make an open four;
+//! - **blocked three**: one more stone can make a four;
+//! - **open two** / **blocked two**: one more stone can make an open / blocked
+//!   three; **open one** / **blocked one** likewise;
+//! - **dead**: this line can never hold a five through the point.
+
+use crate::rules::{Color, Rule};
+use once_cell::sync::OnceCell;
+
+/// The pattern a stone would make along one line.
+///
+/// Ordered by strength, except [`Pattern::Overline`] and
+/// [`Pattern::DoubleFour`], which only occur where they do not win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Pattern {
+    /// No five can ever pass through this point on this line.
+    Dead = 0,
+    /// Six or more in a row that do not win.
+    Overline = 1,
+    /// One stone that can grow only into blocked shapes.
+    BlockedOne = 2,
+    /// One stone that can grow into an open two.
+    OpenOne = 3,
+    /// Two stones that can become a blocked three.
+    BlockedTwo = 4,
+    /// Two stones that can become an open three.
+    OpenTwo = 5,
+    /// Three stones that can become a four.
+    BlockedThree = 6,
+    /// Three stones that can become an open (straight) four.
+    OpenThree = 7,
+    /// Four stones with one point to make five.
+    Four = 8,
+    /// A straight four: two points to make five.
+    OpenFour = 9,
+    /// Two separate fours in one line (renju black only, for example
+    /// `X.XXX.X` with the middle stone just played).
+    DoubleFour = 10,
+    /// A winning row.
+    Five = 11,
+}
+
+impl Pattern {
+    /// Every pattern, weakest first.
+    pub const ALL: [Pattern; 12] = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::BlockedOne,
+        Pattern::OpenOne,
+        Pattern::BlockedTwo,
+        Pattern::OpenTwo,
+        Pattern::BlockedThree,
+        Pattern::OpenThree,
+        Pattern::Four,
+        Pattern::OpenFour,
+        Pattern::DoubleFour,
+        Pattern::Five,
+    ];
+
+    /// The pattern with this number (`Pattern as u8`); panics on a bad number
+    /// only in debug builds (it is only fed table bytes).
+    #[inline]
+    #[must_use]
+    pub const fn from_u8(v: u8) -> Pattern {
+        match v {
+            0 => Pattern::Dead,
+            1 => Pattern::Overline,
+            2 => Pattern::BlockedOne,
+            3 => Pattern::OpenOne,
+            4 => Pattern::BlockedTwo,
+            5 => Pattern::OpenTwo,
+            6 => Pattern::BlockedThree,
+            7 => Pattern::OpenThree,
+            8 => Pattern::Four,
+            9 => Pattern::OpenFour,
+            10 => Pattern::DoubleFour,
+            _ => Pattern::Five,
+        }
+    }
+
+    /// How many fours this line holds (0, 1 or 2).
+    #[inline]
+    #[must_use]
+    pub const fn fours(self) -> u32 {
+        match self {
+            Pattern::Four | Pattern::OpenFour => 1,
+            Pattern::DoubleFour => 2,
+            _ => 0,
+        }
+    }
+}
+
+/// What the four lines through a point make together, for one colour.
+///
+/// Ordered by strength for move ordering and threat search, except
+/// [`Combo::Forbidden`] (renju black only: overline or double four, decided by
+/// the lines alone). Under renju, black's [`Combo::DoubleThree`] is only a
+/// candidate: whether it is forbidden depends on which threes are real, which
+/// [`crate::rules::forbidden`] decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Combo {
+    /// Nothing of note.
+    None = 0,
+    /// Renju black: an overline or a double four (and no five).
+    Forbidden = 1,
+    /// One open two.
+    OpenTwo = 2,
+    /// One blocked three.
+    BlockedThree = 3,
+    /// Two or more open twos.
+    DoubleTwo = 4,
+    /// A blocked three with another blocked three or open two.
+    BlockedThreePlus = 5,
+    /// One open three.
+    Three = 6,
+    /// An open three with a blocked three or open two.
+    ThreePlus = 7,
+    /// Two or more open threes.
+    DoubleThree = 8,
+    /// One four.
+    Four = 9,
+    /// A four with a blocked three or open two.
+    FourPlus = 10,
+    /// A four and an open three.
+    FourThree = 11,
+    /// An open four, or two fours (where that is allowed).
+    OpenFour = 12,
+    /// A winning move.
+    Five = 13,
+}
+
+impl Combo {
+    /// The combo with this number (`Combo as u8`).
+    #[inline]
+    #[must_use]
+    pub const fn from_u8(v: u8) -> Combo {
+        match v {
+            0 => Combo::None,
+            1 => Combo::Forbidden,
+            2 => Combo::OpenTwo,
+            3 => Combo::BlockedThree,
+            4 => Combo::DoubleTwo,
+            5 => Combo::BlockedThreePlus,
+            6 => Combo::Three,
+            7 => Combo::ThreePlus,
+            8 => Combo::DoubleThree,
+            9 => Combo::Four,
+            10 => Combo::FourPlus,
+            11 => Combo::FourThree,
+            12 => Combo::OpenFour,
+            _ => Combo::Five,
+        }
+    }
+
+    /// Whether this point makes a four or better (a five, an open four, any
+    /// four): the moves of a VCF.
+    #[inline]
+    #[must_use]
+    pub const fn is_four_or_better(self) -> bool {
+        (self as u8) >= Combo::Four as u8
+    }
+}
+
+/// Two bits a point in a line key.
+pub const EMPTY: u8 = 0;
+/// A black stone in a line key.
+pub const BLACK: u8 = 1;
+/// A white stone in a line key.
+pub const WHITE: u8 = 2;
+/// A point off the board in a line key.
+pub const WALL: u8 = 3;
+
+/// How many points on each side of a point its line pattern depends on.
+pub const REACH: usize = 5;
+/// Bits in a line key: [`REACH`] points on each side, two bits each.
+pub const KEY_BITS: u32 = (4 * REACH) as u32;
+
+/// Turns the 22 bits of a window of 11 points centred on an empty point
+/// (two bits each, the farthest left point lowest) into a line key by
+/// dropping the centre's two bits.
+#[inline]
+#[must_use]
+pub const fn key_from_window(window: u32) -> u32 {
+    (window & 0x3FF) | ((window >> 12) << 10) & 0xF_FC00
+}
+
+/// The pattern tables of one rule: line patterns and their combinations.
+pub struct Tables {
+    rule: Rule,
+    /// Indexed by a line key; low nibble black's pattern, high nibble white's.
+    line: Box<[u8]>,
+    /// Indexed by four pattern nibbles (direction 0 lowest), per colour.
+    combo: [Box<[u8]>; 2],
+}
+
+impl Tables {
+    /// The tables of `rule`, built on first use and shared afterwards.
+    #[must_use]
+    pub fn get(rule: Rule) -> &'static Tables {
+        static CELLS: [OnceCell<Tables>; 5] = [
+            OnceCell::new(),
+            OnceCell::new(),
+            OnceCell::new(),
+            OnceCell::new(),
+            OnceCell::new(),
+        ];
+        let slot = match rule {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 2,
+            Rule::Caro => 3,
+            Rule::CaroExact => 4,
+        };
+        CELLS[slot].get_or_init(|| Tables::build(rule))
+    }
+
+    /// The rule these tables were built for.
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The packed line byte for a key: black's pattern in the low nibble,
+    /// white's in the high nibble.
+    #[inline]
+    #[must_use]
+    pub fn line(&self, key: u32) -> u8 {
+        // The key is masked to KEY_BITS, and the table has 1 << KEY_BITS
+        // entries, so the index is always in bounds.
+        self.line[(key & ((1 << KEY_BITS) - 1)) as usize]
+    }
+
+    /// The combo for four packed line bytes (direction 0 in the low byte).
+    #[inline]
+    #[must_use]
+    pub fn combo(&self, lines: u32, color: Color) -> Combo {
+        let nib = match color {
+            Color::Black => lines & 0x0F0F_0F0F,
+            Color::White => (lines >> 4) & 0x0F0F_0F0F,
+        };
+        let idx = (nib | (nib >> 4)) & 0xFF | (((nib >> 16) | (nib >> 20)) & 0xFF) << 8;
+        Combo::from_u8(self.combo[color.index()][idx as usize])
+    }
+
+    fn build(rule: Rule) -> Tables {
+        let black = classify_all(rule, Color::Black);
+        let white = if rule == Rule::Renju {
+            classify_all(rule, Color::White)
+        } else {
+            // Every other rule treats both colours alike.
+            black.clone()
+        };
+        // Split the base-3 index of a key into its low and high five points.
+        let mut lo = [[0u32; 1024]; 2];
+        let mut hi = [[0u32; 1024]; 2];
+        for half in 0..1024u32 {
+            let (mut b, mut w, mut p) = (0u32, 0u32, 1u32);
+            for i in 0..5 {
+                let v = (half >> (2 * i)) & 3;
+                // Own stone 1, blocked 2, empty 0, as seen by each colour.
+                b += p * [0, 1, 2, 2][v as usize];
+                w += p * [0, 2, 1, 2][v as usize];
+                p *= 3;
+            }
+            lo[0][half as usize] = b;
+            lo[1][half as usize] = w;
+            hi[0][half as usize] = b * 243;
+            hi[1][half as usize] = w * 243;
+        }
+        let mut line = vec![0u8; 1 << KEY_BITS].into_boxed_slice();
+        for (key, slot) in line.iter_mut().enumerate() {
+            let (l, h) = (key & 1023, key >> 10);
+            let bi = (lo[0][l] + hi[0][h]) as usize;
+            let wi = (lo[1][l] + hi[1][h]) as usize;
+            *slot = black[bi] | (white[wi] << 4);
+        }
+        let combo = [
+            build_combo(rule, Color::Black),
+            build_combo(rule, Color::White),
+        ];
+        Tables { rule, line, combo }
+    }
+}
+
+/// A window of 11 points seen by one colour: 0 empty, 1 own, 2 blocked.
+type Window = [u8; 11];
+const CENTER: usize = REACH;
+const OWN: u8 = 1;
+const OPEN: u8 = 0;
+
+/// The run of own stones through `p` (which must hold an own stone): its
+/// length and how many of its two end points are empty.
+fn run_through(w: &Window, p: usize) -> (usize, usize, usize, usize) {
+    let mut l = p;
+    while l > 0 && w[l - 1] == OWN {
+        l -= 1;
+    }
+    let mut r = p;
+    while r < 10 && w[r + 1] == OWN {
+        r += 1;
+    }
+    let mut open = 0;
+    if l > 0 && w[l - 1] == OPEN {
+        open += 1;
+    }
+    if r < 10 && w[r + 1] == OPEN {
+        open += 1;
+    }
+    (r - l + 1, open, l, r)
+}
+
+/// Base-3 index of a window's ten neighbours (the centre is skipped).
+fn index_of(w: &Window) -> usize {
+    let mut idx = 0usize;
+    let mut p = 1usize;
+    for (i, &v) in w.iter().enumerate() {
+        if i == CENTER {
+            continue;
+        }
+        idx += p * v as usize;
+        p *= 3;
+    }
+    idx
+}
+
+fn window_of(mut idx: usize) -> Window {
+    let mut w = [0u8; 11];
+    for (i, slot) in w.iter_mut().enumerate() {
+        if i == CENTER {
+            continue;
+        }
+        *slot = (idx % 3) as u8;
+        idx /= 3;
+    }
+    w
+}
+
+/// The points that complete a winning row through the centre stone.
+fn five_points(rule: Rule, color: Color, w: &mut Window) -> ([usize; 10], usize) {
+    let mut pts = [0usize; 10];
+    let mut n = 0;
+    for p in 0..11 {
+        if w[p] != OPEN {
+            continue;
+        }
+        w[p] = OWN;
+        let (len, open, l, r) = run_through(w, p);
+        if l <= CENTER && CENTER <= r && rule.wins(color, len, open) {
+            pts[n] = p;
+            n += 1;
+        }
+        w[p] = OPEN;
+    }
+    (pts, n)
+}
+
+/// The pattern through the centre stone, which is already placed.
+fn level(rule: Rule, color: Color, w: &mut Window, memo: &mut [u8]) -> Pattern {
+    let idx = index_of(w);
+    if memo[idx] != u8::MAX {
+        return Pattern::from_u8(memo[idx]);
+    }
+    let (pts, n) = five_points(rule, color, w);
+    let result = if n >= 2 {
+        let straight = n == 2 && pts[1] - pts[0] == 5;
+        if straight || !(rule == Rule::Renju && color == Color::Black) {
+            Pattern::OpenFour
+        } else {
+            Pattern::DoubleFour
+        }
+    } else if n == 1 {
+        Pattern::Four
+    } else {
+        let mut best = Pattern::Dead;
+        for p in 0..11 {
+            if w[p] != OPEN {
+                continue;
+            }
+            w[p] = OWN;
+            let next = level(rule, color, w, memo);
+            w[p] = OPEN;
+            let grown = match next {
+                Pattern::OpenFour => Pattern::OpenThree,
+                Pattern::Four | Pattern::DoubleFour => Pattern::BlockedThree,
+                Pattern::OpenThree => Pattern::OpenTwo,
+                Pattern::BlockedThree => Pattern::BlockedTwo,
+                Pattern::OpenTwo => Pattern::OpenOne,
+                Pattern::BlockedTwo => Pattern::BlockedOne,
+                _ => Pattern::Dead,
+            };
+            best = best.max(grown);
+        }
+        best
+    };
+    memo[idx] = result as u8;
+    result
+}
+
+/// The pattern of every window (centre empty), by base-3 index.
+fn classify_all(rule: Rule, color: Color) -> Vec<u8> {
+    const N: usize = 59049; // 3^10
+    let mut memo = vec![u8::MAX; N];
+    let mut out = vec![0u8; N];
+    for (idx, slot) in out.iter_mut().enumerate() {
+        let mut w = window_of(idx);
+        w[CENTER] = OWN;
+        let (len, open, _, _) = run_through(&w, CENTER);
+        let pattern = if rule.wins(color, len, open) {
+            Pattern::Five
+        } else if len >= 6 {
+            Pattern::Overline
+        } else {
+            level(rule, color, &mut w, &mut memo)
+        };
+        *slot = pattern as u8;
+    }
+    out
+}
+
+/// The combo of four line patterns for one colour under one rule.
+#[must_use]
+pub fn combine(rule: Rule, color: Color, lines: [Pattern; 4]) -> Combo {
+    let count = |p: Pattern| lines.iter().filter(|&&l| l == p).count();
+    if count(Pattern::Five) > 0 {
+        return Combo::Five;
+    }
+    let fours: u32 = lines.iter().map(|l| l.fours()).sum();
+    let open_fours = count(Pattern::OpenFour);
+    let threes = count(Pattern::OpenThree);
+    let blocked_threes = count(Pattern::BlockedThree);
+    let twos = count(Pattern::OpenTwo);
+    if rule == Rule::Renju && color == Color::Black {
+        if count(Pattern::Overline) > 0 || fours >= 2 {
+            return Combo::Forbidden;
+        }
+        if threes >= 2 {
+            return Combo::DoubleThree;
+        }
+    }
+    if open_fours > 0 || fours >= 2 {
+        return Combo::OpenFour;
+    }
+    if fours == 1 {
+        return if threes > 0 {
+            Combo::FourThree
+        } else if blocked_threes + twos > 0 {
+            Combo::FourPlus
+        } else {
+            Combo::Four
+        };
+    }
+    if threes >= 2 {
+        return Combo::DoubleThree;
+    }
+    if threes == 1 {
+        return if blocked_threes + twos > 0 {
+            Combo::ThreePlus
+        } else {
+            Combo::Three
+        };
+    }
+    if blocked_threes >= 1 {
+        return if blocked_threes + twos >= 2 {
+            Combo::BlockedThreePlus
+        } else {
+            Combo::BlockedThree
+        };
+    }
+    match twos {
+        0 => Combo::None,
+        1 => Combo::OpenTwo,
+        _ => Combo::DoubleTwo,
+    }
+}
+
+fn build_combo(rule: Rule, color: Color) -> Box<[u8]> {
+    let mut t = vec![0u8; 1 << 16].into_boxed_slice();
+    for (idx, slot) in t.iter_mut().enumerate() {
+        let lines = [0, 4, 8, 12].map(|s| Pattern::from_u8(((idx >> s) & 0xF) as u8));
+        *slot = combine(rule, color, lines) as u8;
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds a line key from a picture of the eleven points around the
+    /// centre `_`: `X` black, `O` white, `.` empty, `#` off the board.
+    fn key(line: &str) -> u32 {
+        let cells: Vec<u8> = line
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| match c {
+                'X' => BLACK,
+                'O' => WHITE,
+                '#' => WALL,
+                _ => EMPTY,
+            })
+            .collect();
+        assert_eq!(cells.len(), 11, "{line}");
+        let mut window = 0u32;
+        for (i, c) in cells.iter().enumerate() {
+            window |= u32::from(*c) << (2 * i);
+        }
+        key_from_window(window)
+    }
+
+    fn black(rule: Rule, line: &str) -> Pattern {
+        Pattern::from_u8(Tables::get(rule).line(key(line)) & 15)
+    }
+
+    fn white(rule: Rule, line: &str) -> Pattern {
+        Pattern::from_u8(Tables::get(rule).line(key(line)) >> 4)
+    }
+
+    #[test]
+    fn fives_and_overlines() {
+        assert_eq!(black(Rule::Freestyle, ". . . X X _ X X . . ."), Pattern::Five);
+        assert_eq!(black(Rule::Freestyle, ". . X X X _ X X . . ."), Pattern::Five);
+        assert_eq!(black(Rule::Standard, ". . X X X _ X X . . ."), Pattern::Overline);
+        assert_eq!(black(Rule::Renju, ". . X X X _ X X . . ."), Pattern::Overline);
+        assert_eq!(white(Rule::Renju, ". . O O O _ O O . . ."), Pattern::Five);
+        assert_eq!(black(Rule::Renju, ". . O X X _ X X O . ."), Pattern::Five);
+    }
+
+    #[test]
+    fn caro_needs_an_open_end() {
+        assert_eq!(black(Rule::Caro, ". . O X X _ X X O . ."), Pattern::OpenFour.min(black(Rule::Caro, ". . O X X _ X X O . .")));
+        assert_ne!(black(Rule::Caro, ". . O X X _ X X O . ."), Pattern::Five);
+        assert_eq!(black(Rule::Caro, ". . O X X _ X X . . ."), Pattern::Five);
+        assert_eq!(black(Rule::Caro, ". . # X X _ X X O . ."), black(Rule::Caro, ". . O X X _ X X O . ."));
+        assert_eq!(black(Rule::Caro, ". O X X X _ X X O . ."), Pattern::Five);
+        assert_ne!(black(Rule::CaroExact, ". O X X X _ X X O . ."), Pattern::Five);
+    }
+
+    #[test]
+    fn fours() {
+        assert_eq!(black(Rule::Freestyle, ". . . . X _ X X . . ."), Pattern::OpenFour);
+        assert_eq!(black(Rule::Freestyle, ". . . O X _ X X . . ."), Pattern::Four);
+        assert_eq!(black(Rule::Freestyle, ". . . . X _ . X X . ."), Pattern::Four);
+        // Two fours in one line: X.XXX.X with the middle stone played.
+        assert_eq!(black(Rule::Renju, ". . . X . _ X . X . ."), Pattern::BlockedThree.max(black(Rule::Renju, ". . . X . _ X . X . .")));
+        assert_eq!(black(Rule::Renju, ". . X . X _ X . X . ."), Pattern::DoubleFour);
+        assert_eq!(black(Rule::Freestyle, ". . X . X _ X . X . ."), Pattern::OpenFour);
+        // A straight four whose far end would make six is only a four in renju.
+        assert_eq!(black(Rule::Renju, ". X . X X _ X . . . ."), Pattern::Four);
+        assert_eq!(black(Rule::Freestyle, ". X . X X _ X . . . ."), Pattern::OpenFour);
+    }
+
+    #[test]
+    fn threes_and_twos() {
+        assert_eq!(black(Rule::Freestyle, ". . . . X _ X . . . ."), Pattern::OpenThree);
+        assert_eq!(black(Rule::Freestyle, ". . . X . _ X . . . ."), Pattern::OpenThree);
+        assert_eq!(black(Rule::Freestyle, ". . . O X _ X . . . ."), Pattern::BlockedThree);
+        assert_eq!(black(Rule::Freestyle, ". . . . . _ X . . . ."), Pattern::OpenTwo);
+        assert_eq!(black(Rule::Freestyle, ". . . . . _ . . . . ."), Pattern::OpenOne);
+        assert_eq!(black(Rule::Freestyle, "# # # # O _ . . . # #"), Pattern::Dead);
+        // Renju: a three whose only straight four would be an overline is not open.
+        assert_eq!(black(Rule::Renju, ". X . . X _ X . O . ."), Pattern::BlockedThree);
+    }
+
+    #[test]
+    fn combos() {
+        use Pattern::*;
+        let c = |r, col, l| combine(r, col, l);
+        assert_eq!(c(Rule::Renju, Color::Black, [Four, Four, Dead, Dead]), Combo::Forbidden);
+        assert_eq!(c(Rule::Renju, Color::White, [Four, Four, Dead, Dead]), Combo::OpenFour);
+        assert_eq!(c(Rule::Renju, Color::Black, [Five, Overline, Dead, Dead]), Combo::Five);
+        assert_eq!(c(Rule::Renju, Color::Black, [OpenThree, OpenThree, Four, Dead]), Combo::DoubleThree);
+        assert_eq!(c(Rule::Freestyle, Color::Black, [OpenThree, Four, Dead, Dead]), Combo::FourThree);
+        let t = Tables::get(Rule::Renju);
+        let packed = u32::from_le_bytes([Four as u8 | (OpenThree as u8) << 4, Four as u8, 0, 0]);
+        assert_eq!(t.combo(packed, Color::Black), Combo::Forbidden);
+        assert_eq!(t.combo(packed, Color::White), Combo::Three);
+    }
+}

@@ -1,0 +1,1 @@
+//! The Gomocup (Piskvork) protocol and the Yixin Board extensions.

@@ -1,0 +1,2 @@
+//! Threat-space solvers: VCF (victory by continuous fours) and VCT (victory
+//! by continuous threats).
