@@ -208,9 +208,9 @@ pub const fn key_from_window(window: u32) -> u32 {
 pub struct Tables {
     rule: Rule,
     /// Indexed by a line key; low nibble black's pattern, high nibble white's.
-    line: Box<[u8]>,
+    line: Box<[u8; 1 << KEY_BITS]>,
     /// Indexed by four pattern nibbles (direction 0 lowest), per colour.
-    combo: [Box<[u8]>; 2],
+    combo: [Box<[u8; 1 << 16]>; 2],
 }
 
 impl Tables {
@@ -250,16 +250,19 @@ impl Tables {
         self.line[(key & ((1 << KEY_BITS) - 1)) as usize]
     }
 
-    /// The combo for four packed line bytes (direction 0 in the low byte).
+    /// The combo of `color` for its four pattern nibbles (direction `d` in
+    /// bits `4d..4d+4`).
     #[inline]
     #[must_use]
-    pub fn combo(&self, lines: u32, color: Color) -> Combo {
-        let nib = match color {
-            Color::Black => lines & 0x0F0F_0F0F,
-            Color::White => (lines >> 4) & 0x0F0F_0F0F,
-        };
-        let idx = (nib | (nib >> 4)) & 0xFF | (((nib >> 16) | (nib >> 20)) & 0xFF) << 8;
-        Combo::from_u8(self.combo[color.index()][idx as usize])
+    pub fn combo(&self, nibbles: u16, color: Color) -> Combo {
+        Combo::from_u8(self.combo_byte(nibbles, color))
+    }
+
+    /// [`Tables::combo`] as its byte.
+    #[inline]
+    #[must_use]
+    pub fn combo_byte(&self, nibbles: u16, color: Color) -> u8 {
+        self.combo[color.index()][usize::from(nibbles)]
     }
 
     fn build(rule: Rule) -> Tables {
@@ -287,7 +290,10 @@ impl Tables {
             hi[0][half as usize] = b * 243;
             hi[1][half as usize] = w * 243;
         }
-        let mut line = vec![0u8; 1 << KEY_BITS].into_boxed_slice();
+        let mut line: Box<[u8; 1 << KEY_BITS]> = vec![0u8; 1 << KEY_BITS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("length matches");
         for (key, slot) in line.iter_mut().enumerate() {
             let (l, h) = (key & 1023, key >> 10);
             let bi = (lo[0][l] + hi[0][h]) as usize;
@@ -493,8 +499,11 @@ pub fn combine(rule: Rule, color: Color, lines: [Pattern; 4]) -> Combo {
     }
 }
 
-fn build_combo(rule: Rule, color: Color) -> Box<[u8]> {
-    let mut t = vec![0u8; 1 << 16].into_boxed_slice();
+fn build_combo(rule: Rule, color: Color) -> Box<[u8; 1 << 16]> {
+    let mut t: Box<[u8; 1 << 16]> = vec![0u8; 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .expect("length matches");
     for (idx, slot) in t.iter_mut().enumerate() {
         let lines = [0, 4, 8, 12].map(|s| Pattern::from_u8(((idx >> s) & 0xF) as u8));
         *slot = combine(rule, color, lines) as u8;
@@ -591,8 +600,9 @@ mod tests {
         assert_eq!(c(Rule::Renju, Color::Black, [OpenThree, OpenThree, Four, Dead]), Combo::DoubleThree);
         assert_eq!(c(Rule::Freestyle, Color::Black, [OpenThree, Four, Dead, Dead]), Combo::FourThree);
         let t = Tables::get(Rule::Renju);
-        let packed = u32::from_le_bytes([Four as u8 | (OpenThree as u8) << 4, Four as u8, 0, 0]);
-        assert_eq!(t.combo(packed, Color::Black), Combo::Forbidden);
-        assert_eq!(t.combo(packed, Color::White), Combo::Three);
+        let black = Four as u16 | (Four as u16) << 4;
+        let white = OpenThree as u16;
+        assert_eq!(t.combo(black, Color::Black), Combo::Forbidden);
+        assert_eq!(t.combo(white, Color::White), Combo::Three);
     }
 }
