@@ -10,6 +10,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 use tengen::rules::{forbidden, forbidden_points};
 use tengen::{Board, Pos, Rule};
 
+#[path = "support/positions.rs"]
 mod positions;
 
 fn set(size: usize, rule: Rule) -> Vec<(Board, Vec<Pos>)> {
@@ -25,7 +26,12 @@ fn set(size: usize, rule: Rule) -> Vec<(Board, Vec<Pos>)> {
 
 fn make_unmake(c: &mut Criterion) {
     let mut group = c.benchmark_group("make_unmake");
-    for (size, rule) in [(15, Rule::Freestyle), (15, Rule::Renju), (20, Rule::Freestyle), (20, Rule::Standard)] {
+    for (size, rule) in [
+        (15, Rule::Freestyle),
+        (15, Rule::Renju),
+        (20, Rule::Freestyle),
+        (20, Rule::Standard),
+    ] {
         let mut positions = set(size, rule);
         let count: usize = positions.iter().map(|(_, m)| m.len()).sum();
         group.throughput(Throughput::Elements(count as u64));
@@ -44,25 +50,56 @@ fn make_unmake(c: &mut Criterion) {
     group.finish();
 }
 
+/// Busy renju positions: of 160 fixed-seed middle games, the eight where
+/// black has the most points that need a forbidden-move judgement.
+fn busy_renju() -> Vec<(Board, Vec<Pos>)> {
+    use tengen::pattern::Combo;
+    let mut all: Vec<(usize, Board, Vec<Pos>)> = (0..160u64)
+        .map(|seed| {
+            let plies = 40 + (seed % 5) as usize * 6;
+            let board = positions::middle_game(15, Rule::Renju, plies, seed * 104_729 + 3);
+            let moves = positions::candidate_moves(&board);
+            let hard = moves
+                .iter()
+                .filter(|&&m| {
+                    matches!(
+                        board.combo(m, tengen::Color::Black),
+                        Combo::Forbidden | Combo::DoubleThree
+                    )
+                })
+                .count();
+            (hard, board, moves)
+        })
+        .collect();
+    all.sort_by_key(|(hard, b, _)| (std::cmp::Reverse(*hard), b.hash()));
+    all.into_iter().take(8).map(|(_, b, m)| (b, m)).collect()
+}
+
 fn forbidden_query(c: &mut Criterion) {
     let mut group = c.benchmark_group("forbidden");
-    let mut positions = set(15, Rule::Renju);
+    let mut positions = busy_renju();
     // Queries on the points a renju engine actually has to judge: black's
     // candidate points whose line patterns make a forbidden shape possible.
     let mut queries: Vec<(usize, Pos)> = Vec::new();
     let mut plain: Vec<(usize, Pos)> = Vec::new();
+    let mut threes: Vec<(usize, Pos)> = Vec::new();
     for (i, (board, moves)) in positions.iter().enumerate() {
         for &m in moves {
             use tengen::pattern::Combo;
             match board.combo(m, tengen::Color::Black) {
-                Combo::Forbidden | Combo::DoubleThree => queries.push((i, m)),
+                Combo::Forbidden => queries.push((i, m)),
+                Combo::DoubleThree => {
+                    queries.push((i, m));
+                    threes.push((i, m));
+                }
                 _ => plain.push((i, m)),
             }
         }
     }
     eprintln!(
-        "forbidden bench: {} candidate queries, {} plain queries, {} forbidden points in total",
+        "forbidden bench: {} candidate queries ({} double-three candidates), {} plain queries, {} forbidden points in total",
         queries.len(),
+        threes.len(),
         plain.len(),
         positions.iter_mut().map(|(b, _)| forbidden_points(b).len()).sum::<usize>()
     );
@@ -70,6 +107,14 @@ fn forbidden_query(c: &mut Criterion) {
     group.bench_function("query-candidates-15x15", |b| {
         b.iter(|| {
             for &(i, m) in &queries {
+                black_box(forbidden(&mut positions[i].0, black_box(m)));
+            }
+        });
+    });
+    group.throughput(Throughput::Elements(threes.len() as u64));
+    group.bench_function("query-double-three-candidates-15x15", |b| {
+        b.iter(|| {
+            for &(i, m) in &threes {
                 black_box(forbidden(&mut positions[i].0, black_box(m)));
             }
         });

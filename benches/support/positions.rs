@@ -17,7 +17,7 @@ impl Rng {
         Rng(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -26,12 +26,14 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 }
 
 fn near_stones(board: &Board, pos: Pos) -> bool {
-    board.points().any(|q| board.stone(q).is_some() && q.distance(pos) <= 2)
+    board
+        .points()
+        .any(|q| board.stone(q).is_some() && q.distance(pos) <= 2)
 }
 
 /// Plays `plies` moves on an empty `size` board under `rule`.
