@@ -31,10 +31,10 @@
 //! middle stone just played holds two fours, while a straight four holds one.
 #![allow(dead_code)]
 
-use tengen::board::{Board, Dir, Pos};
+use tengen::board::{Board, Pos};
 use tengen::rules::{Color, Forbidden, Rule};
 
-/// The four line directions as (dx, dy), in the order of [`Dir::ALL`].
+/// The four line directions as (dx, dy), in the order of `tengen::board::Dir::ALL`.
 pub const DIRS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
 /// A parsed diagram: stones and marked points.
