@@ -670,3 +670,63 @@ fn occupied_and_off_board_points_are_not_forbidden() {
     assert_eq!(forbidden(&mut b, Pos::new(7, 1)), None);
     assert_eq!(forbidden(&mut b, Pos::PASS), None);
 }
+
+#[test]
+fn narrow_board_rows_hold_no_three() {
+    // On a board five points wide no row can hold a straight four, so the
+    // row X X * is no three, and with the column three the point is
+    // allowed. The column of the same shape, nine points tall, is a three.
+    check_renju(
+        "
+        . . . . .
+        . . . . .
+        . . . X .
+        . . . X .
+        . . . . .
+        . X X * .
+        . . . . .
+        . . . . .
+        . . . . .
+        ",
+    );
+    // On a board six wide the same row is a three again.
+    check_renju(
+        "
+        . . . . . .
+        . . . . . .
+        . . . X . .
+        . . . X . .
+        . . . . . .
+        . X X 3 . .
+        . . . . . .
+        . . . . . .
+        . . . . . .
+        ",
+    );
+}
+
+#[test]
+fn a_three_whose_straight_four_point_also_makes_five_counts() {
+    // P's column three X X P can become a straight four only at Q (the
+    // other end is blocked by white two points up), and Q also completes
+    // black's row X X X X Q. A five is never forbidden, so Q is a playable
+    // straight-four point, the column is a three, and with the row three P
+    // is a double three. (This is the reading chosen where the RIF text's
+    // "without at the same time a five" could be read otherwise; see the
+    // module notes in rules_support.)
+    check_renju_marked(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . O . . . . .
+        . . . . . . . . . . .
+        . . . . . X . . . . .
+        . . . . . X . . . . .
+        . . . . . 3 X X . . .
+        F X X X X Q O . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        ",
+    );
+}
