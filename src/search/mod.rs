@@ -264,6 +264,11 @@ impl Searcher {
         };
         let multipv = limits.multipv.max(1);
         let solver_budget = |cap: u64| {
+            let cap = if limits.max_nodes > 0 {
+                cap.min(limits.max_nodes / 2)
+            } else {
+                cap
+            };
             limits.deadline.map_or(cap, |d| {
                 let ms = d.saturating_duration_since(Instant::now()).as_millis() as u64;
                 cap.min(ms * ROOT_SOLVER_PER_MS)
