@@ -233,7 +233,28 @@ mod tests {
         assert_eq!(f.opp_fives, 2);
         assert!(f.own_five.is_none());
         assert!(f.own_open_four.is_some());
-        assert!(f.eval < 0, "white's open four outweighs black's three");
+    }
+
+    #[test]
+    fn evaluation_favours_the_side_with_the_shapes() {
+        let mut b = Board::from_diagram(
+            Rule::Freestyle,
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X X . . . .
+            . . . . . . . . .
+            . . . . . O . . .
+            . . . . . . . . .
+            . . . . . . . O .
+            ",
+        )
+        .unwrap();
+        b.set_side_to_move(Color::Black);
+        let black = evaluate(&mut Position::new(&b));
+        b.set_side_to_move(Color::White);
+        let white = evaluate(&mut Position::new(&b));
+        assert!(black > 0 && white < 0, "black {black}, white {white}");
     }
 
     #[test]
