@@ -1,17 +1,28 @@
 //! Search: the engine's move choice.
 //!
 //! The protocol layer talks to the search only through [`Searcher`],
-//! [`Limits`], [`Info`] and [`SearchResult`]. Until the alpha-beta search is
-//! in place, [`Searcher::think`] is a one-ply policy: it takes an immediate
-//! win, blocks the opponent's five, and otherwise plays the point whose
-//! pattern combination scores best for both sides.
+//! [`Limits`], [`Info`] and [`SearchResult`].
+//!
+//! [`Searcher::think`] first asks the threat solvers (a deep VCF, then a
+//! VCT within a node budget) for a forced win, and otherwise runs a
+//! principal variation search with iterative deepening ([`worker`]) on
+//! every configured thread: Lazy SMP, the threads sharing one lock-free
+//! transposition table ([`tt`]) and differing in the depths they start
+//! from. The calling thread reports progress and owns the answer.
+
+pub mod bench;
+pub mod params;
+pub mod tt;
+pub mod worker;
 
 use crate::board::{Board, Pos};
-use crate::eval::combo_value;
-use crate::pattern::Combo;
-use crate::rules::{forbidden, Color};
-use std::sync::atomic::AtomicBool;
+use crate::eval::{scan, Position};
+use crate::threat::{Vcf, VcfResult, Vct, VctResult};
+use params::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use tt::Table;
+use worker::{RootResult, Shared, Worker, MATE_BOUND};
 
 /// Score of a won position, seen from the side to move.
 pub const MATE: i32 = 30_000;
@@ -85,16 +96,121 @@ impl Default for Config {
 }
 
 /// The engine's search, with its tables kept between moves.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Searcher {
     config: Config,
+    tt: Table,
+    use_vct: bool,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(Config::default())
+    }
+}
+
+/// The root moves in the order the search tries them first: a five if
+/// there is one, else the block of the opponent's four, else (facing an
+/// open three) the defences and our own fours, else every candidate; never
+/// an excluded point, and never a point forbidden to renju black.
+fn root_moves(pos: &mut Position, excluded: &[Pos]) -> Vec<Pos> {
+    let mut cands = Vec::new();
+    let facts = scan(pos, &mut cands);
+    cands.retain(|c| !excluded.contains(&c.pos));
+    if let Some(p) = facts.own_five.filter(|p| !excluded.contains(p)) {
+        return vec![p];
+    }
+    let mut chosen: Vec<_> = if let Some(b) = facts.opp_five {
+        cands.iter().filter(|c| c.pos == b).copied().collect()
+    } else if facts.opp_open_four {
+        cands
+            .iter()
+            .filter(|c| c.opp_four_line || c.own_four_line)
+            .copied()
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if chosen.is_empty() {
+        chosen = cands;
+    }
+    chosen.sort_by_key(|c| (std::cmp::Reverse(c.score), c.pos));
+    let mut moves: Vec<Pos> = chosen.into_iter().map(|c| c.pos).collect();
+    if moves.is_empty() {
+        moves.extend(pos.any_empty(excluded));
+    }
+    moves
+}
+
+/// Puts `best` first, keeping the order of the others.
+fn promote(order: &mut [Pos], best: Pos) {
+    if let Some(i) = order.iter().position(|&p| p == best) {
+        order[..=i].rotate_right(1);
+    }
+}
+
+/// One iteration at `depth`, inside an aspiration window around `prev`
+/// that widens until the score falls inside it.
+fn aspiration(w: &mut Worker<'_, '_>, order: &[Pos], depth: i32, prev: i32) -> RootResult {
+    if depth < ASPIRATION_MIN_DEPTH || prev.abs() > MATE_BOUND {
+        return w.root(order, &[], depth, -MATE, MATE);
+    }
+    let mut delta = ASPIRATION_DELTA;
+    let (mut alpha, mut beta) = (prev - delta, prev + delta);
+    loop {
+        let r = w.root(order, &[], depth, alpha, beta);
+        if w.stopped() {
+            return r;
+        }
+        if r.score <= alpha {
+            alpha = (alpha - delta).max(-MATE);
+        } else if r.score >= beta {
+            beta = (beta + delta).min(MATE);
+        } else {
+            return r;
+        }
+        delta *= 2;
+        if delta > 2 * MATE_BOUND / 30 {
+            alpha = -MATE;
+            beta = MATE;
+        }
+    }
+}
+
+/// A helper thread of Lazy SMP: the same iterative deepening, starting
+/// one ply deeper on odd threads, sharing only the transposition table.
+fn helper(shared: &Shared<'_>, pos: Position, mut order: Vec<Pos>, id: usize, max_depth: u32) {
+    let mut w = Worker::new(shared, pos);
+    let mut prev = 0;
+    let first = 1 + (id % 2) as u32;
+    for depth in first..=max_depth {
+        let r = aspiration(&mut w, &order, depth as i32, prev);
+        if w.stopped() {
+            break;
+        }
+        prev = r.score;
+        if let Some(b) = r.best {
+            promote(&mut order, b);
+        }
+    }
+    w.publish();
+}
+
+/// Plies to the end of a mate score, if it is one.
+fn mate_plies(score: i32) -> Option<i32> {
+    (score.abs() > MATE_BOUND).then(|| MATE - score.abs())
 }
 
 impl Searcher {
     /// A searcher with these settings.
     #[must_use]
     pub fn new(config: Config) -> Searcher {
-        Searcher { config }
+        let tt = Table::new(config.hash_bytes);
+        Searcher {
+            config,
+            tt,
+            use_vct: true,
+        }
     }
 
     /// The current settings.
@@ -108,89 +224,219 @@ impl Searcher {
         self.config.threads = threads.max(1);
     }
 
-    /// Changes the transposition table size.
+    /// Changes the transposition table size (the table is emptied).
     pub fn set_hash_bytes(&mut self, bytes: usize) {
         self.config.hash_bytes = bytes;
+        if Table::size_for(bytes) != self.tt.bytes() {
+            self.tt = Table::new(bytes);
+        }
+    }
+
+    /// Turns the root VCT solver on or off (on by default); for measuring
+    /// what it is worth.
+    pub fn set_vct(&mut self, on: bool) {
+        self.use_vct = on;
     }
 
     /// Forgets everything learned in earlier searches.
-    pub fn clear_hash(&mut self) {}
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
+    }
 
     /// Chooses a move for the side to move on `board`.
     ///
     /// Returns early when `stop` becomes true or the limits run out; the best
-    /// move found so far is always returned. `on_info` is called as the
-    /// search progresses.
+    /// move found so far is always returned. `on_info` is called after each
+    /// completed iteration.
     pub fn think(
         &mut self,
         board: &Board,
         limits: &Limits,
-        _stop: &AtomicBool,
+        stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
-        let mut board = board.clone();
-        let me = board.side_to_move();
-        let centre = Pos::new(board.width() / 2, board.height() / 2);
-        let mut ranked: Vec<(Pos, i32)> = Vec::new();
-        let candidates: Vec<Pos> = board
-            .empty_points()
-            .filter(|p| !limits.excluded.contains(p))
-            .collect();
-        for pos in candidates {
-            if me == Color::Black && forbidden(&mut board, pos).is_some() {
-                continue;
-            }
-            let own = board.combo(pos, me);
-            let opp = board.combo(pos, me.opp());
-            let score = if own == Combo::Five {
-                MATE - 1
-            } else if opp == Combo::Five {
-                MATE / 2
-            } else {
-                let attack = combo_value(own);
-                let defence = combo_value(opp) * 4 / 5;
-                let near = 16 - pos.distance(centre).min(16) as i32;
-                attack + defence + near
-            };
-            ranked.push((pos, score));
-        }
-        ranked.sort_by_key(|&(p, s)| (std::cmp::Reverse(s), p));
-        ranked.truncate(limits.multipv.max(1));
-        let (best, score) = ranked.first().map_or((None, 0), |&(p, s)| (Some(p), s));
-        let info = Info {
-            depth: 1,
-            seldepth: 1,
-            score,
-            nodes: ranked.len() as u64,
-            elapsed: start.elapsed(),
-            pv: best.into_iter().collect(),
+        self.tt.new_search();
+        let mut pos = Position::new(board);
+        let mut order = root_moves(&mut pos, &limits.excluded);
+        let Some(&first) = order.first() else {
+            return SearchResult::default();
         };
-        on_info(&info);
-        SearchResult {
-            best,
-            score,
-            pv: info.pv,
-            nodes: info.nodes,
-            depth: 1,
-            ranked,
+        let multipv = limits.multipv.max(1);
+        let solver_budget = |cap: u64| {
+            let cap = if limits.max_nodes > 0 {
+                cap.min(limits.max_nodes / 2)
+            } else {
+                cap
+            };
+            limits.deadline.map_or(cap, |d| {
+                let ms = d.saturating_duration_since(Instant::now()).as_millis() as u64;
+                cap.min(ms * ROOT_SOLVER_PER_MS)
+            })
+        };
+        let mut solver_nodes = 0;
+
+        // A forced win found by the threat solvers is played at once.
+        if multipv == 1 && order.len() > 1 {
+            let mut win = None;
+            let mut vcf = Vcf::default();
+            if let VcfResult::Win(line) =
+                vcf.solve(&mut pos, ROOT_VCF_FOURS, solver_budget(ROOT_VCF_BUDGET))
+            {
+                win = Some((line[0], MATE - line.len() as i32, line));
+            }
+            solver_nodes += vcf.nodes();
+            if win.is_none() && self.use_vct && !stop.load(Ordering::Relaxed) {
+                let mut vct = Vct::default();
+                if let VctResult::Win(m, d) =
+                    vct.solve(&mut pos, ROOT_VCT_DEPTH, solver_budget(ROOT_VCT_BUDGET))
+                {
+                    win = Some((m, MATE - (2 * d as i32 - 1), vec![m]));
+                }
+                solver_nodes += vct.nodes();
+            }
+            if let Some((m, score, pv)) = win.filter(|(m, _, _)| order.contains(m)) {
+                let info = Info {
+                    depth: 1,
+                    seldepth: pv.len() as u32,
+                    score,
+                    nodes: solver_nodes,
+                    elapsed: start.elapsed(),
+                    pv: pv.clone(),
+                };
+                on_info(&info);
+                return SearchResult {
+                    best: Some(m),
+                    score,
+                    pv,
+                    nodes: solver_nodes,
+                    depth: 1,
+                    ranked: vec![(m, score)],
+                };
+            }
         }
+
+        let max_depth = match limits.max_depth {
+            0 => params::MAX_PLY as u32 - 16,
+            d => d.min(params::MAX_PLY as u32 - 16),
+        };
+        // A single legal answer needs only a shallow look for its score.
+        let max_depth = if order.len() == 1 {
+            max_depth.min(4)
+        } else {
+            max_depth
+        };
+        let shared = Shared {
+            tt: &self.tt,
+            external: stop,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(solver_nodes),
+            deadline: limits.deadline,
+            max_nodes: limits.max_nodes,
+        };
+        let threads = self.config.threads.max(1);
+        let mut result = SearchResult {
+            best: Some(first),
+            score: 0,
+            pv: vec![first],
+            nodes: 0,
+            depth: 0,
+            ranked: vec![(first, 0)],
+        };
+        std::thread::scope(|s| {
+            for id in 1..threads {
+                let (shared, pos, order) = (&shared, pos.clone(), order.clone());
+                std::thread::Builder::new()
+                    .name(format!("search-{id}"))
+                    .stack_size(16 << 20)
+                    .spawn_scoped(s, move || helper(shared, pos, order, id, max_depth))
+                    .expect("spawning a search thread");
+            }
+            let mut w = Worker::new(&shared, pos.clone());
+            let mut prev = 0;
+            for depth in 1..=max_depth {
+                let d = depth as i32;
+                let mut ranked = Vec::new();
+                let mut main = None;
+                if multipv == 1 {
+                    let r = aspiration(&mut w, &order, d, prev);
+                    if let Some(b) = r.best {
+                        let complete = !w.stopped();
+                        // An unfinished iteration counts only if it found a
+                        // move at least as good as the last one.
+                        if complete || b == order[0] || r.score > prev {
+                            ranked.push((b, r.score));
+                            main = Some(r);
+                        }
+                    }
+                } else {
+                    let mut skip = Vec::new();
+                    for _ in 0..multipv.min(order.len()) {
+                        let r = w.root(&order, &skip, d, -MATE, MATE);
+                        if w.stopped() {
+                            break;
+                        }
+                        let Some(b) = r.best else { break };
+                        skip.push(b);
+                        ranked.push((b, r.score));
+                        main.get_or_insert(r);
+                    }
+                    if w.stopped() {
+                        ranked.clear();
+                        main = None;
+                    }
+                }
+                let Some(r) = main else { break };
+                let best = r.best.expect("a result has a move");
+                for &(m, _) in ranked.iter().rev() {
+                    promote(&mut order, m);
+                }
+                prev = r.score;
+                w.publish();
+                result.best = Some(best);
+                result.score = r.score;
+                result.pv.clone_from(&r.pv);
+                result.depth = depth;
+                result.ranked = ranked;
+                let info = Info {
+                    depth,
+                    seldepth: w.seldepth,
+                    score: r.score,
+                    nodes: shared.nodes.load(Ordering::Relaxed),
+                    elapsed: start.elapsed(),
+                    pv: r.pv,
+                };
+                on_info(&info);
+                if w.stopped() {
+                    break;
+                }
+                if mate_plies(r.score).is_some_and(|p| d > p + 2) {
+                    break;
+                }
+                if let Some(deadline) = limits.deadline {
+                    let total = deadline.saturating_duration_since(start);
+                    if start.elapsed() > total * ITERATION_TIME_SHARE / 100 {
+                        break;
+                    }
+                }
+            }
+            w.publish();
+            shared.stop.store(true, Ordering::Relaxed);
+        });
+        result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result
     }
 }
 
-pub mod bench {
-    //! The `pbrain-tengen bench` command: a fixed set of positions searched to
-    //! a fixed depth on one thread, printing nodes, time, speed and the node
-    //! signature.
-
-    use std::io::{self, Write};
-
-    /// Runs the bench and prints its report to `out`.
-    ///
-    /// # Errors
-    /// Only when writing to `out` fails.
-    pub fn run(out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "bench: the search bench is not written yet")?;
-        Ok(())
+/// The time to spend on one move under the Gomocup limits: a share of
+/// what is left of the game (`time_left`, if the game has a clock),
+/// capped by the per-move limit (`timeout_turn`), less a safety margin for
+/// the protocol round trip. The caller sets `Limits::deadline` from it.
+#[must_use]
+pub fn allot_time(timeout_turn: Option<Duration>, time_left: Option<Duration>) -> Duration {
+    let mut t = timeout_turn.unwrap_or(Duration::from_secs(30));
+    if let Some(left) = time_left {
+        t = t.min(left / MOVES_TO_GO);
     }
+    t.saturating_sub(TIME_MARGIN).max(Duration::from_millis(10))
 }

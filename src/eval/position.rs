@@ -1,0 +1,220 @@
+//! [`Position`]: a board plus the state the search keeps beside it — how
+//! many stones stand near each point, and the stones' bounding box — so
+//! that candidate points are found without scanning the whole board.
+
+use crate::board::{Board, Dir, Pos};
+use crate::pattern::Combo;
+use crate::rules::{forbidden, Color};
+
+/// How far (in both x and y) a stone makes its neighbours candidates.
+pub const NEAR_RADIUS: isize = 2;
+
+/// The bounding box of the stones, inclusive; empty when `x0 > x1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rect {
+    x0: u8,
+    y0: u8,
+    x1: u8,
+    y1: u8,
+}
+
+impl Rect {
+    const EMPTY: Rect = Rect {
+        x0: u8::MAX,
+        y0: u8::MAX,
+        x1: 0,
+        y1: 0,
+    };
+
+    fn with(self, x: usize, y: usize) -> Rect {
+        let (x, y) = (x as u8, y as u8);
+        if self.x0 > self.x1 {
+            return Rect {
+                x0: x,
+                y0: y,
+                x1: x,
+                y1: y,
+            };
+        }
+        Rect {
+            x0: self.x0.min(x),
+            y0: self.y0.min(y),
+            x1: self.x1.max(x),
+            y1: self.y1.max(y),
+        }
+    }
+}
+
+/// A board with the neighbourhood counts and bounding box the move
+/// generators need, kept up to date by [`Position::make`] and
+/// [`Position::unmake`].
+#[derive(Clone)]
+pub struct Position {
+    board: Board,
+    /// Per grid index: how many stones lie within [`NEAR_RADIUS`].
+    near: Box<[u8]>,
+    /// Bounding boxes, one per move made through this position, plus the
+    /// starting one; the last is current.
+    boxes: Vec<Rect>,
+}
+
+impl Position {
+    /// Wraps a copy of `board`.
+    #[must_use]
+    pub fn new(board: &Board) -> Position {
+        let mut p = Position {
+            board: board.clone(),
+            near: vec![0u8; Pos::GRID_SIZE].into_boxed_slice(),
+            boxes: Vec::with_capacity(board.area() + 1),
+        };
+        let mut rect = Rect::EMPTY;
+        let stones: Vec<Pos> = p.board.points().filter(|&q| !p.board.is_empty(q)).collect();
+        for q in stones {
+            p.add_near(q, 1);
+            rect = rect.with(q.x(), q.y());
+        }
+        p.boxes.push(rect);
+        p
+    }
+
+    fn add_near(&mut self, pos: Pos, delta: i8) {
+        for dy in -NEAR_RADIUS..=NEAR_RADIUS {
+            let row = pos.offset(Dir::Vertical, dy);
+            for dx in -NEAR_RADIUS..=NEAR_RADIUS {
+                let n = row.offset(Dir::Horizontal, dx).index();
+                self.near[n] = self.near[n].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// The board.
+    #[inline]
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board, mutably, for scratch work that leaves it as it was (the
+    /// renju forbidden check).
+    #[inline]
+    pub fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
+    /// Whose turn it is.
+    #[inline]
+    #[must_use]
+    pub fn side(&self) -> Color {
+        self.board.side_to_move()
+    }
+
+    /// Plays `pos` (an empty board point) for the side to move.
+    #[inline]
+    pub fn make(&mut self, pos: Pos) {
+        self.board.make(pos);
+        self.add_near(pos, 1);
+        let rect = self.boxes[self.boxes.len() - 1].with(pos.x(), pos.y());
+        self.boxes.push(rect);
+    }
+
+    /// Takes back the last [`Position::make`].
+    #[inline]
+    pub fn unmake(&mut self) {
+        let m = self.board.history()[self.board.history().len() - 1];
+        self.board.unmake();
+        self.add_near(m.pos, -1);
+        self.boxes.pop();
+    }
+
+    /// Whether `pos` is empty and within reach of a stone.
+    #[inline]
+    #[must_use]
+    pub fn is_candidate(&self, pos: Pos) -> bool {
+        self.near[pos.index()] > 0 && self.board.is_empty(pos)
+    }
+
+    /// The rectangle (x0, y0, x1, y1, inclusive) that holds every
+    /// candidate point; `None` on an empty board.
+    #[inline]
+    #[must_use]
+    pub fn region(&self) -> Option<(usize, usize, usize, usize)> {
+        let r = self.boxes[self.boxes.len() - 1];
+        if r.x0 > r.x1 {
+            return None;
+        }
+        let pad = NEAR_RADIUS as usize;
+        Some((
+            usize::from(r.x0).saturating_sub(pad),
+            usize::from(r.y0).saturating_sub(pad),
+            (usize::from(r.x1) + pad).min(self.board.width() - 1),
+            (usize::from(r.y1) + pad).min(self.board.height() - 1),
+        ))
+    }
+
+    /// Calls `f` on every candidate point, row by row.
+    #[inline]
+    pub fn for_each_candidate(&self, mut f: impl FnMut(Pos)) {
+        if let Some((x0, y0, x1, y1)) = self.region() {
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let p = Pos::new(x, y);
+                    if self.is_candidate(p) {
+                        f(p);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `color` may play on the empty point `pos`: always, except
+    /// renju black on a forbidden point.
+    #[inline]
+    pub fn is_legal(&mut self, pos: Pos, color: Color) -> bool {
+        if color == Color::White || !self.board.rule().has_forbidden() {
+            return true;
+        }
+        match self.board.combo(pos, Color::Black) {
+            Combo::Forbidden => false,
+            Combo::DoubleThree => forbidden(&mut self.board, pos).is_none(),
+            _ => true,
+        }
+    }
+
+    /// The points next to `pos` along its four lines (up to four steps
+    /// away) where `color` would make five. `pos` is usually the last
+    /// stone played; the result holds distinct points.
+    #[must_use]
+    pub fn fives_around(&self, pos: Pos, color: Color) -> ([Pos; 8], usize) {
+        let mut out = [Pos::PASS; 8];
+        let mut n = 0;
+        for dir in Dir::ALL {
+            for k in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
+                let q = pos.offset(dir, k);
+                if self.board.contains(q)
+                    && self.board.is_five(q, color)
+                    && !out[..n].contains(&q)
+                    && n < 8
+                {
+                    out[n] = q;
+                    n += 1;
+                }
+            }
+        }
+        (out, n)
+    }
+
+    /// Any empty point at all that is not in `excluded` (for the rare
+    /// positions where no candidate is left), preferring the centre.
+    #[must_use]
+    pub fn any_empty(&mut self, excluded: &[Pos]) -> Option<Pos> {
+        let centre = Pos::new(self.board.width() / 2, self.board.height() / 2);
+        let side = self.side();
+        let mut pts: Vec<Pos> = self
+            .board
+            .empty_points()
+            .filter(|p| !excluded.contains(p))
+            .collect();
+        pts.sort_by_key(|p| p.distance(centre));
+        pts.into_iter().find(|&p| self.is_legal(p, side))
+    }
+}

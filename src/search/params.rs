@@ -1,0 +1,56 @@
+//! Every search tunable, in one place, with what it buys.
+
+/// Plies the search may reach below the root (arrays are sized by it).
+pub const MAX_PLY: usize = 128;
+
+/// Fours a VCF probe at a leaf may play: deep enough for most tactical
+/// finishes, shallow enough to stay cheap.
+pub const LEAF_VCF_FOURS: u32 = 10;
+/// Stones a VCF probe at a leaf may play.
+pub const LEAF_VCF_BUDGET: u64 = 400;
+
+/// Fours the VCF solver may play at the root before the search starts.
+pub const ROOT_VCF_FOURS: u32 = 60;
+/// Stones the root VCF may play.
+pub const ROOT_VCF_BUDGET: u64 = 400_000;
+
+/// Attacker moves the root VCT may play.
+pub const ROOT_VCT_DEPTH: u32 = 8;
+/// Stones the root VCT may play when no deadline is set.
+pub const ROOT_VCT_BUDGET: u64 = 60_000;
+
+/// Half-width of the first aspiration window around the last score.
+pub const ASPIRATION_DELTA: i32 = 60;
+/// Depth from which aspiration windows are used.
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+
+/// Moves searched at full depth before late-move reductions start.
+pub const LMR_FULL_MOVES: usize = 3;
+/// Depth from which late moves are reduced.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// Moves after which the reduction grows by one more ply.
+pub const LMR_DEEP_MOVES: usize = 10;
+
+/// Ordering bonus of the transposition-table move.
+pub const TT_MOVE_BONUS: i32 = 1 << 28;
+/// Ordering bonus of the first and second killer moves.
+pub const KILLER_BONUS: [i32; 2] = [1 << 20, 1 << 19];
+/// History scores are halved when any reaches this.
+pub const HISTORY_MAX: i32 = 1 << 18;
+
+/// Nodes between checks of the clock and the stop flag.
+pub const CHECK_EVERY: u64 = 1024;
+
+/// A new iteration starts only if less than this share (out of 100) of the
+/// time to the deadline has gone: it would rarely finish otherwise.
+pub const ITERATION_TIME_SHARE: u32 = 45;
+
+/// Stones the root solvers may play per millisecond left before the
+/// deadline (about a tenth of the time at a microsecond a stone).
+pub const ROOT_SOLVER_PER_MS: u64 = 100;
+
+/// [`crate::search::allot_time`] spends at most this fraction (1/n) of the
+/// time left in the game on one move.
+pub const MOVES_TO_GO: u32 = 25;
+/// Held back from every move's time for the protocol round trip.
+pub const TIME_MARGIN: std::time::Duration = std::time::Duration::from_millis(60);

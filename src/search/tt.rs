@@ -1,0 +1,232 @@
+//! The transposition table, shared by every search thread without locks.
+//!
+//! A bucket is 64 bytes, one cache line, holding four entries of two 64-bit
+//! words each: the packed data, and the Zobrist key XOR the data. A reader
+//! accepts an entry only when the two words agree with its key, so an entry
+//! torn by two threads writing at once reads as a miss, never as wrong data.
+//! Every access is a relaxed atomic load or store: no `unsafe`, no locks.
+
+use crate::board::Pos;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Entries per bucket.
+const WAYS: usize = 4;
+
+/// One cache line of entries.
+#[repr(C, align(64))]
+struct Bucket {
+    /// Per entry: key XOR data, then data.
+    words: [AtomicU64; 2 * WAYS],
+}
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+
+/// What kind of bound a stored score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact score.
+    Exact,
+    /// At least this score (a beta cut-off).
+    Lower,
+    /// At most this score (no move reached alpha).
+    Upper,
+}
+
+/// A stored search result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The best move found, if any.
+    pub best: Option<Pos>,
+    /// The score, mate scores relative to the stored node.
+    pub score: i32,
+    /// Depth searched.
+    pub depth: i32,
+    /// Kind of bound.
+    pub bound: Bound,
+}
+
+const NO_MOVE: u64 = 0xFFFF;
+
+fn pack(e: &Entry, generation: u8) -> u64 {
+    let mv = e
+        .best
+        .map_or(NO_MOVE, |p| (p.x() as u64) | ((p.y() as u64) << 8));
+    let score = u64::from(e.score.clamp(-32_000, 32_000) as i16 as u16);
+    let depth = u64::from(e.depth.clamp(0, 255) as u8);
+    let bound = match e.bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    mv | score << 16 | depth << 32 | bound << 40 | u64::from(generation) << 48
+}
+
+fn unpack(data: u64) -> Option<Entry> {
+    let bound = match (data >> 40) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    let mv = data & 0xFFFF;
+    Some(Entry {
+        best: (mv != NO_MOVE).then(|| Pos::new((mv & 0xFF) as usize, (mv >> 8) as usize)),
+        score: i32::from(((data >> 16) & 0xFFFF) as u16 as i16),
+        depth: ((data >> 32) & 0xFF) as i32,
+        bound,
+    })
+}
+
+/// The shared transposition table.
+pub struct Table {
+    buckets: Box<[Bucket]>,
+    generation: AtomicU64,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} buckets)", self.buckets.len())
+    }
+}
+
+impl Table {
+    /// A table of about `bytes` bytes (a power of two of buckets, at least
+    /// one).
+    #[must_use]
+    pub fn new(bytes: usize) -> Table {
+        let n = Table::buckets_for(bytes);
+        let buckets = (0..n)
+            .map(|_| Bucket {
+                words: Default::default(),
+            })
+            .collect();
+        Table {
+            buckets,
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    /// Buckets in a table of about `bytes` bytes: the largest power of two
+    /// that fits, at least one.
+    fn buckets_for(bytes: usize) -> usize {
+        let n = (bytes / 64).max(1);
+        if n.is_power_of_two() {
+            n
+        } else {
+            n.next_power_of_two() / 2
+        }
+    }
+
+    /// Size in bytes of a table made for `bytes` bytes.
+    #[must_use]
+    pub fn size_for(bytes: usize) -> usize {
+        Table::buckets_for(bytes) * 64
+    }
+
+    /// Size in bytes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * 64
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for b in self.buckets.iter() {
+            for w in &b.words {
+                w.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn gen(&self) -> u8 {
+        (self.generation.load(Ordering::Relaxed) & 0xFF) as u8
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto the bucket count.
+        let i = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        for i in 0..WAYS {
+            let check = b.words[2 * i].load(Ordering::Relaxed);
+            let data = b.words[2 * i + 1].load(Ordering::Relaxed);
+            if check ^ data == key && data != 0 {
+                return unpack(data);
+            }
+        }
+        None
+    }
+
+    /// Stores `entry` for `key`, replacing the same key, or else the
+    /// shallowest and oldest entry of its bucket.
+    #[inline]
+    pub fn store(&self, key: u64, mut entry: Entry) {
+        let b = self.bucket(key);
+        let gen = self.gen();
+        let mut victim = 0;
+        let mut worst = i32::MAX;
+        for i in 0..WAYS {
+            let check = b.words[2 * i].load(Ordering::Relaxed);
+            let data = b.words[2 * i + 1].load(Ordering::Relaxed);
+            if check ^ data == key {
+                if let Some(old) = unpack(data) {
+                    // Keep a known move, and a deeper exact result.
+                    if entry.best.is_none() {
+                        entry.best = old.best;
+                    }
+                    if old.depth > entry.depth + 2 && entry.bound != Bound::Exact {
+                        return;
+                    }
+                }
+                victim = i;
+                break;
+            }
+            let age = i32::from(gen.wrapping_sub(((data >> 48) & 0xFF) as u8));
+            let worth = if data == 0 {
+                -1000
+            } else {
+                ((data >> 32) & 0xFF) as i32 - 8 * age
+            };
+            if worth < worst {
+                worst = worth;
+                victim = i;
+            }
+        }
+        let data = pack(&entry, gen);
+        b.words[2 * victim].store(key ^ data, Ordering::Relaxed);
+        b.words[2 * victim + 1].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip() {
+        let t = Table::new(1 << 16);
+        let e = Entry {
+            best: Some(Pos::new(7, 9)),
+            score: -29_950,
+            depth: 12,
+            bound: Bound::Lower,
+        };
+        t.store(0xDEAD_BEEF_1234_5678, e);
+        assert_eq!(t.probe(0xDEAD_BEEF_1234_5678), Some(e));
+        assert_eq!(t.probe(0xDEAD_BEEF_1234_5679), None);
+        t.clear();
+        assert_eq!(t.probe(0xDEAD_BEEF_1234_5678), None);
+    }
+}

@@ -1,0 +1,389 @@
+//! One search thread: principal variation search with iterative deepening,
+//! aspiration windows, a forced-move extension, late-move reductions, VCF
+//! probes at the leaves and mate-distance pruning.
+
+use super::params::*;
+use super::tt::{Bound, Entry, Table};
+use super::MATE;
+use crate::board::Pos;
+use crate::eval::{scan, Cand, Position};
+use crate::pattern::Combo;
+use crate::threat::Vcf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Scores beyond this are wins or losses in a known number of plies.
+pub const MATE_BOUND: i32 = MATE - 1000;
+
+/// What the threads of one search share.
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a Table,
+    /// Set by the caller to stop.
+    pub external: &'a AtomicBool,
+    /// Set when the search must end (time, nodes, main thread done).
+    pub stop: AtomicBool,
+    /// Nodes of all threads, published every [`CHECK_EVERY`] nodes.
+    pub nodes: AtomicU64,
+    /// Hard deadline.
+    pub deadline: Option<Instant>,
+    /// Node limit (0 none).
+    pub max_nodes: u64,
+}
+
+/// A search thread's own state.
+pub struct Worker<'s, 'a> {
+    shared: &'s Shared<'a>,
+    /// The position, with the root as played.
+    pub pos: Position,
+    vcf: Vcf,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    published: u64,
+    history: Vec<i32>,
+    killers: Vec<[Option<Pos>; 2]>,
+    cands: Vec<Vec<Cand>>,
+    /// Principal variations, per ply.
+    pv: Vec<Vec<Pos>>,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    stopped: bool,
+}
+
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The outcome of one root search.
+#[derive(Clone, Debug)]
+pub struct RootResult {
+    /// Best move, if any root move finished.
+    pub best: Option<Pos>,
+    /// Its score.
+    pub score: i32,
+    /// Principal variation.
+    pub pv: Vec<Pos>,
+}
+
+impl<'s, 'a> Worker<'s, 'a> {
+    /// A worker on a copy of `pos`.
+    pub fn new(shared: &'s Shared<'a>, pos: Position) -> Worker<'s, 'a> {
+        Worker {
+            shared,
+            pos,
+            vcf: Vcf::new(1 << 14),
+            nodes: 0,
+            published: 0,
+            history: vec![0; 2 * Pos::GRID_SIZE],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            cands: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            seldepth: 0,
+            stopped: false,
+        }
+    }
+
+    /// Whether the search was stopped before finishing.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Counts `n` nodes and checks the limits now and then.
+    #[inline]
+    fn count(&mut self, n: u64) {
+        self.nodes += n;
+        if self.nodes - self.published >= CHECK_EVERY {
+            self.publish();
+        }
+    }
+
+    /// Publishes the node count and checks the limits.
+    pub fn publish(&mut self) {
+        let fresh = self.nodes - self.published;
+        self.published = self.nodes;
+        let total = self.shared.nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
+        let s = self.shared;
+        if s.stop.load(Ordering::Relaxed)
+            || s.external.load(Ordering::Relaxed)
+            || (s.max_nodes > 0 && total >= s.max_nodes)
+            || s.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            s.stop.store(true, Ordering::Relaxed);
+            self.stopped = true;
+        }
+    }
+
+    fn age_history(&mut self) {
+        for h in &mut self.history {
+            *h /= 2;
+        }
+    }
+
+    fn reward(&mut self, m: Pos, depth: i32) {
+        let i = self.pos.side().index() * Pos::GRID_SIZE + m.index();
+        self.history[i] += depth * depth;
+        if self.history[i] > HISTORY_MAX {
+            self.age_history();
+        }
+    }
+
+    /// Searches the root moves `moves` (best guess first) to `depth` in
+    /// the window (`alpha`, `beta`), skipping `skip`.
+    pub fn root(
+        &mut self,
+        moves: &[Pos],
+        skip: &[Pos],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> RootResult {
+        let mut result = RootResult {
+            best: None,
+            score: -MATE,
+            pv: Vec::new(),
+        };
+        let mut first = true;
+        for &m in moves {
+            if skip.contains(&m) {
+                continue;
+            }
+            self.count(1);
+            self.pos.make(m);
+            let score = if first {
+                -self.search(depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.search(depth - 1, -alpha - 1, -alpha, 1, false);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.search(depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+            first = false;
+            if score > result.score {
+                result.score = score;
+                result.best = Some(m);
+                result.pv.clear();
+                result.pv.push(m);
+                result.pv.extend_from_slice(&self.pv[1]);
+                if score > alpha {
+                    alpha = score;
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        result
+    }
+
+    /// Negamax principal variation search from ply `ply` below the root.
+    pub fn search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        // Mate-distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 2 || self.pos.board().is_full() {
+            return 0;
+        }
+        let hash = self.pos.board().hash();
+        let mut tt_move = None;
+        if let Some(e) = self.shared.tt.probe(hash) {
+            tt_move = e
+                .best
+                .filter(|&p| self.pos.board().contains(p) && self.pos.board().is_empty(p));
+            if !pv_node && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut cands = std::mem::take(&mut self.cands[ply]);
+        let facts = scan(&mut self.pos, &mut cands);
+        let score = self.node(
+            depth, alpha, beta, ply, pv_node, hash, tt_move, &facts, &mut cands,
+        );
+        self.cands[ply] = cands;
+        score
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        hash: u64,
+        tt_move: Option<Pos>,
+        facts: &crate::eval::Facts,
+        cands: &mut Vec<Cand>,
+    ) -> i32 {
+        let ply_i = ply as i32;
+        if facts.own_five.is_some() {
+            return MATE - ply_i - 1;
+        }
+        if facts.opp_fives >= 2 {
+            return -MATE + ply_i + 2;
+        }
+        let mut forced = false;
+        if let Some(block) = facts.opp_five {
+            cands.retain(|c| c.pos == block);
+            if cands.is_empty() {
+                // Renju: black's only block is forbidden.
+                return -MATE + ply_i + 2;
+            }
+            forced = true;
+        } else if facts.own_open_four.is_some() {
+            return MATE - ply_i - 3;
+        }
+        if depth <= 0 && !forced {
+            if facts.own_fours > 0 {
+                let before = self.vcf.nodes();
+                let win = self
+                    .vcf
+                    .wins(&mut self.pos, LEAF_VCF_FOURS, LEAF_VCF_BUDGET);
+                let used = self.vcf.nodes() - before;
+                self.count(used);
+                if let Some(line) = win {
+                    return MATE - ply_i - line.len() as i32;
+                }
+            }
+            return facts.eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        }
+        if !forced && facts.opp_open_four {
+            cands.retain(|c| c.opp_four_line || c.own_four_line);
+        }
+        if cands.is_empty() {
+            return 0;
+        }
+        // Ordering: the table move, killers, then pattern score and history.
+        let side = self.pos.side().index() * Pos::GRID_SIZE;
+        let killers = self.killers[ply];
+        for c in cands.iter_mut() {
+            if Some(c.pos) == tt_move {
+                c.score += TT_MOVE_BONUS;
+            } else if Some(c.pos) == killers[0] {
+                c.score += KILLER_BONUS[0];
+            } else if Some(c.pos) == killers[1] {
+                c.score += KILLER_BONUS[1];
+            }
+            c.score += self.history[side + c.pos.index()] / 8;
+        }
+        cands.sort_unstable_by_key(|c| (std::cmp::Reverse(c.score), c.pos));
+
+        let alpha_orig = alpha;
+        let mut best = -MATE;
+        let mut best_move = None;
+        let new_depth = if forced { depth } else { depth - 1 };
+        for (i, c) in cands.iter().enumerate() {
+            let m = c.pos;
+            let quiet = c.own < Combo::Three && c.opp < Combo::Three && Some(m) != tt_move;
+            self.count(1);
+            self.pos.make(m);
+            let score = if i == 0 {
+                -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let mut r = 0;
+                if quiet && depth >= LMR_MIN_DEPTH && i >= LMR_FULL_MOVES && !forced {
+                    r = 1 + i32::from(i >= LMR_DEEP_MOVES);
+                    r = r.min(new_depth - 1).max(0);
+                }
+                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node && !self.stopped {
+                    s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(m);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            self.reward(m, depth.max(1));
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            hash,
+            Entry {
+                best: best_move,
+                score: to_tt(best, ply),
+                depth: depth.max(0),
+                bound,
+            },
+        );
+        best
+    }
+}

@@ -1,0 +1,317 @@
+//! Tactical positions for the whole search: must-block positions, a renju
+//! trap on a forbidden point, forced wins found through the threat solvers,
+//! and the limits (excluded points, several best moves, node limit).
+//! Every search runs under a node budget, never a time budget.
+
+mod common;
+
+use common::replay_wins;
+use std::sync::atomic::AtomicBool;
+use tengen::eval::Position;
+use tengen::search::{Config, Limits, SearchResult, Searcher, MATE};
+use tengen::threat::{Vcf, VcfResult, Vct, VctResult};
+use tengen::{Board, Color, Pos, Rule};
+
+/// Nodes a test search may use.
+const NODES: u64 = 300_000;
+/// Scores beyond this are forced wins or losses.
+const MATE_BOUND: i32 = MATE - 1000;
+
+fn think(board: &Board, limits: Limits) -> SearchResult {
+    let mut s = Searcher::new(Config {
+        threads: 1,
+        hash_bytes: 8 << 20,
+    });
+    let stop = AtomicBool::new(false);
+    let max_nodes = if limits.max_nodes == 0 {
+        NODES
+    } else {
+        limits.max_nodes
+    };
+    s.think(
+        board,
+        &Limits {
+            max_nodes,
+            ..limits
+        },
+        &stop,
+        &mut |_| {},
+    )
+}
+
+fn board(rule: Rule, text: &str) -> Board {
+    Board::from_diagram(rule, text).expect("diagram")
+}
+
+#[test]
+fn blocks_the_only_four() {
+    // White has a four on the row (its five point is (6,3)); black has a
+    // tempting open three elsewhere but must block.
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . X O O O O . . . . .
+        . . . . . . . . . . .
+        . . . . . X X X . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . X . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . O
+        ",
+    );
+    assert_eq!(b.side_to_move(), Color::Black);
+    let r = think(
+        &b,
+        Limits {
+            max_depth: 6,
+            ..Limits::default()
+        },
+    );
+    assert_eq!(r.best, Some(Pos::new(6, 3)));
+}
+
+#[test]
+fn answers_an_open_three() {
+    // White's open three (3..5, 5) threatens a straight four; black has no
+    // four of its own, so it must take one of the three's defence points.
+    let b = board(
+        Rule::Standard,
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . X . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . O O O . . . . .
+        . . . . . . . . . . .
+        . . . . . . X . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        ",
+    );
+    assert_eq!(b.side_to_move(), Color::Black);
+    let r = think(
+        &b,
+        Limits {
+            max_depth: 6,
+            ..Limits::default()
+        },
+    );
+    let best = r.best.expect("a move");
+    let defences = [(1, 5), (2, 5), (6, 5), (7, 5)].map(|(x, y)| Pos::new(x, y));
+    assert!(
+        defences.contains(&best),
+        "{best} does not stop the open three"
+    );
+    assert!(r.score > -MATE_BOUND, "black is not lost: {}", r.score);
+}
+
+/// Renju: black's row `X X X . X X` makes (6,7) an overline point, so it is
+/// forbidden to black. White plays (6,3): a four whose only five point is
+/// (6,7), which black may not block.
+const RENJU_TRAP: &str = "
+    O . . . . . . . . . . . . . O
+    . . . . . . . . . . . . . . .
+    . . . . . . X . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . O . . . . . . . .
+    . . . . . . O . . . . . . . .
+    . . . . . . O . . . . . . . .
+    . . . X X X . X X . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+";
+
+#[test]
+fn renju_white_wins_through_a_forbidden_block() {
+    let mut b = board(Rule::Renju, RENJU_TRAP);
+    assert_eq!(b.side_to_move(), Color::White);
+    assert!(tengen::rules::forbidden(&mut b, Pos::new(6, 7)).is_some());
+    let mut pos = Position::new(&b);
+    let VcfResult::Win(line) = Vcf::default().solve(&mut pos, 20, 10_000) else {
+        panic!("white's VCF through the forbidden point is missed");
+    };
+    replay_wins(&b, &line, Color::White);
+    let r = think(
+        &b,
+        Limits {
+            max_depth: 4,
+            ..Limits::default()
+        },
+    );
+    assert!(r.score > MATE_BOUND, "score {}", r.score);
+    assert_eq!(r.best, Some(line[0]));
+}
+
+#[test]
+fn renju_black_may_not_win_through_a_forbidden_point() {
+    // The same shape under freestyle would give black a six (which wins
+    // there); under renju black has no five and no VCF through (6,7).
+    let mut b = board(Rule::Renju, RENJU_TRAP);
+    b.set_side_to_move(Color::Black);
+    let mut pos = Position::new(&b);
+    assert_eq!(Vcf::default().solve(&mut pos, 20, 10_000), VcfResult::None);
+    let mut free = board(Rule::Freestyle, RENJU_TRAP);
+    free.set_side_to_move(Color::Black);
+    assert!(free.is_five(Pos::new(6, 7), Color::Black));
+}
+
+#[test]
+fn search_finds_a_vcf_win() {
+    // Black to move wins by fours (mintaka's basic VCF case 1, see
+    // tests/threat_vcf.rs); the search must report a forced win.
+    let b = common::labelled(
+        Rule::Renju,
+        "
+        11 . . . . . . . . . . O . . . . 11
+        10 . . . . . . . . . X . X . . . 10
+         9 . . . . . . . . . O . . . . . 9
+         8 . . . . . . . X . X X O . . . 8
+         7 . . . . . . X . X O . . . . . 7
+         6 . . . . . . . O O . . . . . . 6
+         5 . . . . . . O . . . . . . . . 5
+         4 . . . . . . . . . . . . . . . 4
+         3 . . . . . . . . . . . . . . . 3
+         2 . . . . . . . . . . . . . . . 2
+         1 . . . . . . . . . . . . . . . 1
+        ",
+    );
+    let r = think(
+        &b,
+        Limits {
+            max_depth: 6,
+            ..Limits::default()
+        },
+    );
+    assert!(r.score > MATE_BOUND, "score {}", r.score);
+}
+
+#[test]
+fn vct_finds_a_double_three_win() {
+    // Freestyle: black's two open twos cross at (7,7); no four exists yet,
+    // so there is no VCF, but the double three wins by threats.
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . O . . . . . . . . . . . O .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . X X . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . O . . . . . . . . . . . O .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    assert_eq!(b.side_to_move(), Color::Black);
+    let mut pos = Position::new(&b);
+    assert_eq!(Vcf::default().solve(&mut pos, 20, 10_000), VcfResult::None);
+    let VctResult::Win(m, _) = Vct::default().solve(&mut pos, 6, 200_000) else {
+        panic!("no VCT");
+    };
+    // Whatever white answers, black then wins: check with the search.
+    let mut after = b.clone();
+    after.play(m).unwrap();
+    let r = think(
+        &after,
+        Limits {
+            max_depth: 6,
+            ..Limits::default()
+        },
+    );
+    assert!(
+        r.score < -MATE_BOUND,
+        "white escapes after {m}: {}",
+        r.score
+    );
+}
+
+#[test]
+fn excluded_points_and_several_best_moves() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . X O O O O . . . . .
+        . . . . . . . . . . .
+        . . . . . X . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        ",
+    );
+    let block = Pos::new(6, 3);
+    let r = think(
+        &b,
+        Limits {
+            max_depth: 3,
+            excluded: vec![block],
+            ..Limits::default()
+        },
+    );
+    assert_ne!(r.best, Some(block));
+    assert!(r.best.is_some());
+    assert!(
+        r.score < -MATE_BOUND,
+        "without the block black is lost: {}",
+        r.score
+    );
+
+    let quiet = board(Rule::Freestyle, ". . . . . . .\n. . . . . . .\n. . . X . . .\n. . . O . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .");
+    let r = think(
+        &quiet,
+        Limits {
+            max_depth: 3,
+            multipv: 3,
+            ..Limits::default()
+        },
+    );
+    assert_eq!(r.ranked.len(), 3);
+    let mut seen: Vec<Pos> = r.ranked.iter().map(|&(p, _)| p).collect();
+    seen.dedup();
+    assert_eq!(seen.len(), 3);
+    assert!(r.ranked.windows(2).all(|w| w[0].1 >= w[1].1));
+}
+
+#[test]
+fn node_limit_and_stop_are_respected() {
+    let b =
+        tengen::search::bench::position(Rule::Freestyle, 15, tengen::search::bench::POSITIONS[1].2);
+    let r = think(
+        &b,
+        Limits {
+            max_nodes: 20_000,
+            ..Limits::default()
+        },
+    );
+    assert!(r.best.is_some());
+    assert!(r.nodes < 40_000, "nodes {}", r.nodes);
+    let stop = AtomicBool::new(true);
+    let mut s = Searcher::new(Config {
+        threads: 2,
+        hash_bytes: 1 << 20,
+    });
+    let r = s.think(&b, &Limits::default(), &stop, &mut |_| {});
+    assert!(r.best.is_some());
+}
