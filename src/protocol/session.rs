@@ -100,6 +100,9 @@ pub struct Session {
     /// when first needed, so that an `INFO rule` right after `START` does
     /// not build the pattern tables of a rule that is never played.
     size: Option<(usize, usize)>,
+    /// The engine's colour, once a move or a position has told it: `TURN`
+    /// is the other colour's move, `PLAY` this one's.
+    own: Option<Color>,
     /// Continuous-game markers (`BOARD` field 3): nobody plays there.
     markers: Vec<Pos>,
     /// `YXBLOCK` points.
@@ -133,6 +136,7 @@ impl Session {
             continuous: false,
             board: None,
             size: None,
+            own: None,
             markers: Vec::new(),
             blocked: Vec::new(),
             clock: Clock::default(),
@@ -280,6 +284,7 @@ impl Session {
         };
         self.size = Some((w, h));
         self.board = None;
+        self.own = None;
         self.markers.clear();
         self.blocked.clear();
         self.clock.new_game();
@@ -313,8 +318,14 @@ impl Session {
         }
     }
 
-    /// Checks a stone for the side to move on `c`: on the board, empty, and
-    /// not ending the game unless `may_win`.
+    /// The colour of the engine on `board`: as last told, or the side to
+    /// move.
+    fn own_color(&self, board: &Board) -> Color {
+        self.own.unwrap_or_else(|| board.side_to_move())
+    }
+
+    /// Checks a stone on `c`: the game goes on, and the point is on the
+    /// board and free.
     fn check_move(&self, board: &Board, c: Coord) -> Result<Pos, String> {
         if let Some(why) = self.finished(board) {
             return Err(why);
@@ -345,7 +356,7 @@ impl Session {
             Err(e) => return out.error(&e),
         };
         let mut next = board.clone();
-        next.make(pos);
+        next.make_color(pos, self.own_color(board).opp());
         if let Some(why) = self.finished(&next) {
             // The opponent's move ended the game: there is nothing to answer.
             return out.error(&format!("TURN {c}: {why}"));
@@ -358,11 +369,13 @@ impl Session {
         let Some(board) = self.board.as_ref() else {
             return out.error(NO_GAME);
         };
+        let own = self.own_color(board);
         match self.check_move(board, c) {
             Ok(pos) => {
                 if let Some(board) = self.board.as_mut() {
-                    board.make(pos);
+                    board.make_color(pos, own);
                 }
+                self.own = Some(own);
                 out.line(&format!("{},{}", pos.x(), pos.y()))
             }
             Err(e) => out.error(&e),
@@ -370,7 +383,7 @@ impl Session {
     }
 
     /// Builds the position of a `BOARD`/`YXBOARD`, checking it.
-    fn position(&self, board: &Board, entries: &[Entry]) -> Result<(Board, Vec<Pos>), String> {
+    fn position(&self, board: &Board, entries: &[Entry]) -> Result<(Board, Vec<Pos>, Color), String> {
         let mut seen = Vec::with_capacity(entries.len());
         let mut markers = Vec::new();
         let mut stones: Vec<(Pos, Field)> = Vec::new();
@@ -435,7 +448,7 @@ impl Session {
                 color_name(color)
             ));
         }
-        Ok((next, markers))
+        Ok((next, markers, own))
     }
 
     fn set_board(
@@ -448,7 +461,7 @@ impl Session {
         let Some(board) = self.board.as_ref() else {
             return out.error(NO_GAME);
         };
-        let (next, markers) = match self.position(board, entries) {
+        let (next, markers, own) = match self.position(board, entries) {
             Ok(x) => x,
             Err(e) => return out.error(&e),
         };
@@ -459,9 +472,11 @@ impl Session {
                 return out.error(&why);
             }
             self.board = Some(next);
+            self.own = Some(own);
             self.reply_move(request, 1, out)
         } else {
             self.board = Some(next);
+            self.own = Some(own);
             self.markers = markers;
             Ok(())
         }
@@ -552,6 +567,7 @@ impl Session {
             Answer::PutTwo(a, b) => format!("{} {}", xy(a), xy(b)),
         };
         self.board = Some(outcome.board);
+        self.own = None;
         self.markers.clear();
         out.line(&text)
     }
@@ -772,6 +788,7 @@ impl Session {
             pv.join(" ")
         ))?;
         if let Some(board) = self.board.as_mut() {
+            self.own = Some(board.side_to_move());
             board.make(best);
         }
         out.line(&format!("{},{}", best.x(), best.y()))
