@@ -58,7 +58,14 @@ fn begin_plays_near_the_centre_and_only_on_an_empty_board() {
 #[test]
 fn commands_before_start_are_refused() {
     let mut e = Engine::spawn();
-    for cmd in ["BEGIN", "TURN 1,1", "RESTART", "TAKEBACK 1,1", "YXSHOWFORBID", "PLAY 1,1"] {
+    for cmd in [
+        "BEGIN",
+        "TURN 1,1",
+        "RESTART",
+        "TAKEBACK 1,1",
+        "YXSHOWFORBID",
+        "PLAY 1,1",
+    ] {
         e.send(&[cmd]);
         e.expect_prefix("ERROR");
     }
@@ -76,7 +83,14 @@ fn turn_answers_a_legal_move_and_refuses_bad_points() {
     e.send(&["TURN 7,7"]);
     let first = e.expect_move();
     assert_ne!(first, (7, 7));
-    for bad in ["TURN 7,7", "TURN 15,0", "TURN 0,15", "TURN -1,3", "TURN 3", "TURN a,b"] {
+    for bad in [
+        "TURN 7,7",
+        "TURN 15,0",
+        "TURN 0,15",
+        "TURN -1,3",
+        "TURN 3",
+        "TURN a,b",
+    ] {
         e.send(&[bad]);
         e.expect_prefix("ERROR");
     }
@@ -104,7 +118,15 @@ fn board_takes_the_win_and_blocks_the_opponents_five() {
     // Opponent four, no own threat: the engine blocks it.
     e.send(&["RESTART"]);
     assert_eq!(e.answer(), "OK");
-    let entries = [(3, 5, 2), (4, 5, 2), (5, 5, 2), (6, 5, 2), (2, 5, 1), (0, 0, 1), (14, 14, 1)];
+    let entries = [
+        (3, 5, 2),
+        (4, 5, 2),
+        (5, 5, 2),
+        (6, 5, 2),
+        (2, 5, 1),
+        (0, 0, 1),
+        (14, 14, 1),
+    ];
     e.send(&strs(&block("BOARD", &entries)));
     assert_eq!(e.expect_move(), (7, 5));
 }
@@ -116,7 +138,20 @@ fn an_impossible_board_is_refused_and_the_old_position_kept() {
     let (x, y) = e.expect_move();
     for bad in [
         // A five already on the board.
-        block("BOARD", &[(1, 1, 2), (2, 1, 2), (3, 1, 2), (4, 1, 2), (5, 1, 2), (0, 9, 1), (1, 9, 1), (2, 9, 1), (3, 9, 1)]),
+        block(
+            "BOARD",
+            &[
+                (1, 1, 2),
+                (2, 1, 2),
+                (3, 1, 2),
+                (4, 1, 2),
+                (5, 1, 2),
+                (0, 9, 1),
+                (1, 9, 1),
+                (2, 9, 1),
+                (3, 9, 1),
+            ],
+        ),
         // Off the board, twice the same point, a bad field.
         block("BOARD", &[(15, 1, 1)]),
         block("BOARD", &[(1, 1, 1), (1, 1, 2)]),
@@ -144,7 +179,18 @@ fn a_board_without_done_is_refused_when_the_next_command_comes() {
 #[test]
 fn yxboard_sets_the_position_silently() {
     let mut e = started(15);
-    e.send(&strs(&block("YXBOARD", &[(3, 5, 1), (4, 5, 1), (5, 5, 1), (6, 5, 1), (0, 0, 2), (0, 2, 2), (0, 4, 2)])));
+    e.send(&strs(&block(
+        "YXBOARD",
+        &[
+            (3, 5, 1),
+            (4, 5, 1),
+            (5, 5, 1),
+            (6, 5, 1),
+            (0, 0, 2),
+            (0, 2, 2),
+            (0, 4, 2),
+        ],
+    )));
     e.expect_silence(QUIET);
     e.send(&["YXNBEST 1"]);
     let m = e.expect_move();
@@ -174,7 +220,12 @@ fn info_is_silent_unknown_keys_too_and_bad_values_are_errors() {
         "INFO show_detail 0",
     ]);
     e.expect_silence(QUIET);
-    for bad in ["INFO timeout_turn soon", "INFO rule 77", "INFO max_memory -5", "INFO"] {
+    for bad in [
+        "INFO timeout_turn soon",
+        "INFO rule 77",
+        "INFO max_memory -5",
+        "INFO",
+    ] {
         e.send(&[bad]);
         e.expect_prefix("ERROR");
     }
@@ -185,7 +236,13 @@ fn about_names_the_engine() {
     let mut e = Engine::spawn();
     e.send(&["ABOUT"]);
     let a = e.answer();
-    for key in ["name=\"Tengen\"", "version=\"", "author=\"", "country=\"", "www=\""] {
+    for key in [
+        "name=\"Tengen\"",
+        "version=\"",
+        "author=\"",
+        "country=\"",
+        "www=\"",
+    ] {
         assert!(a.contains(key), "{a}");
     }
 }
@@ -269,12 +326,22 @@ fn yxshowforbid_lists_blacks_renju_forbidden_points() {
     // . X X _ . along row 3 and X X under (3,3) on column 3: (3,3) is a
     // double three for black. White's stones are far away. Move order,
     // black first; white to move afterwards, and the list is black's anyway.
-    let entries = [(1, 3, 1), (10, 12, 2), (2, 3, 1), (11, 12, 2), (3, 4, 1), (12, 13, 2), (3, 5, 1)];
+    let entries = [
+        (1, 3, 1),
+        (10, 12, 2),
+        (2, 3, 1),
+        (11, 12, 2),
+        (3, 4, 1),
+        (12, 13, 2),
+        (3, 5, 1),
+    ];
     e.send(&strs(&block("YXBOARD", &entries)));
     e.send(&["YXSHOWFORBID"]);
     let a = e.expect_prefix("FORBID ");
     let body = a.trim_start_matches("FORBID ").trim_end_matches('.');
-    let points: Vec<&str> = (0..body.len() / 4).map(|i| &body[4 * i..4 * i + 4]).collect();
+    let points: Vec<&str> = (0..body.len() / 4)
+        .map(|i| &body[4 * i..4 * i + 4])
+        .collect();
     assert!(points.contains(&"0303"), "{a}");
     // Freestyle has no forbidden points.
     e.send(&["INFO rule 0", "YXSHOWFORBID"]);
@@ -287,7 +354,16 @@ fn renju_black_never_plays_a_forbidden_point() {
     e.send(&["INFO rule 4"]);
     // Black to move with the double three at (3,3) as its best-looking
     // point by patterns; black must play elsewhere.
-    let entries = [(1, 3, 1), (10, 12, 2), (2, 3, 1), (11, 12, 2), (3, 4, 1), (12, 13, 2), (3, 5, 1), (13, 0, 2)];
+    let entries = [
+        (1, 3, 1),
+        (10, 12, 2),
+        (2, 3, 1),
+        (11, 12, 2),
+        (3, 4, 1),
+        (12, 13, 2),
+        (3, 5, 1),
+        (13, 0, 2),
+    ];
     e.send(&strs(&block("BOARD", &entries)));
     let m = e.expect_move();
     assert_ne!(m, (3, 3));
@@ -299,10 +375,16 @@ fn yxnbest_reports_n_moves_then_plays_the_best() {
     e.send(&["TURN 7,7", "YXNBEST 3"]);
     let first = e.expect_move();
     let (notes, a) = e.answer_with_messages();
-    let ranked: Vec<_> = notes.iter().filter(|n| n.starts_with("MESSAGE (")).collect();
+    let ranked: Vec<_> = notes
+        .iter()
+        .filter(|n| n.starts_with("MESSAGE ("))
+        .collect();
     assert_eq!(ranked.len(), 3, "{notes:?}");
     let best = parse_coord(&a).expect("a move");
-    assert!(ranked[0].ends_with(&format!("| {},{}", best.0, best.1)), "{ranked:?} vs {a}");
+    assert!(
+        ranked[0].ends_with(&format!("| {},{}", best.0, best.1)),
+        "{ranked:?} vs {a}"
+    );
     assert_ne!(best, first);
     e.send(&["YXNBEST x"]);
     e.expect_prefix("ERROR");
@@ -311,15 +393,37 @@ fn yxnbest_reports_n_moves_then_plays_the_best() {
 #[test]
 fn yxblock_keeps_the_search_off_the_blocked_points() {
     let mut e = started(15);
-    let entries = [(3, 5, 1), (4, 5, 1), (5, 5, 1), (6, 5, 1), (0, 0, 2), (0, 2, 2), (0, 4, 2)];
+    let entries = [
+        (3, 5, 1),
+        (4, 5, 1),
+        (5, 5, 1),
+        (6, 5, 1),
+        (0, 0, 2),
+        (0, 2, 2),
+        (0, 4, 2),
+    ];
     e.send(&strs(&block("YXBOARD", &entries)));
     e.send(&["YXBLOCK", "2,5", "DONE", "YXNBEST 1"]);
     assert_eq!(e.expect_move(), (7, 5));
     e.send(&strs(&block("YXBOARD", &entries)));
-    e.send(&["YXBLOCK 7,5 DONE", "YXBLOCKUNDO", "2,5", "DONE", "YXNBEST 1"]);
+    e.send(&[
+        "YXBLOCK 7,5 DONE",
+        "YXBLOCKUNDO",
+        "2,5",
+        "DONE",
+        "YXNBEST 1",
+    ]);
     assert_eq!(e.expect_move(), (2, 5));
     e.send(&strs(&block("YXBOARD", &entries)));
-    e.send(&["YXBLOCK", "2,5", "DONE", "YXBLOCKRESET", "YXBLOCK", "40,40", "DONE"]);
+    e.send(&[
+        "YXBLOCK",
+        "2,5",
+        "DONE",
+        "YXBLOCKRESET",
+        "YXBLOCK",
+        "40,40",
+        "DONE",
+    ]);
     e.expect_prefix("ERROR");
     e.send(&["YXNBEST 1"]);
     let m = e.expect_move();
@@ -331,8 +435,18 @@ fn yxhashclear_and_yxshowinfo_answer_messages() {
     let mut e = started(15);
     e.send(&["YXHASHCLEAR", "YXSHOWINFO", "BEGIN"]);
     let (notes, _) = e.answer_with_messages();
-    assert!(notes.iter().any(|n| n.starts_with("MESSAGE INFO MAX_THREAD_NUM")), "{notes:?}");
-    assert!(notes.iter().any(|n| n.starts_with("MESSAGE INFO MAX_HASH_SIZE")), "{notes:?}");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("MESSAGE INFO MAX_THREAD_NUM")),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("MESSAGE INFO MAX_HASH_SIZE")),
+        "{notes:?}"
+    );
 }
 
 #[test]
@@ -340,7 +454,10 @@ fn every_move_comes_with_a_search_message() {
     let mut e = started(15);
     e.send(&["BEGIN"]);
     let (notes, _) = e.answer_with_messages();
-    let m = notes.iter().find(|n| n.starts_with("MESSAGE depth")).expect("search message");
+    let m = notes
+        .iter()
+        .find(|n| n.starts_with("MESSAGE depth"))
+        .expect("search message");
     for key in [" ev ", " n ", " n/ms ", " tm ", " pv "] {
         assert!(m.contains(key), "{m}");
     }
@@ -351,8 +468,16 @@ fn realtime_lines_come_when_asked() {
     let mut e = started(15);
     e.send(&["INFO show_detail 1", "BEGIN"]);
     let (notes, a) = e.answer_with_messages();
-    assert!(notes.iter().any(|n| n == "MESSAGE REALTIME REFRESH"), "{notes:?}");
-    assert!(notes.iter().any(|n| *n == format!("MESSAGE REALTIME BEST {a}")), "{notes:?}");
+    assert!(
+        notes.iter().any(|n| n == "MESSAGE REALTIME REFRESH"),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| *n == format!("MESSAGE REALTIME BEST {a}")),
+        "{notes:?}"
+    );
     e.send(&["INFO show_detail 0", "TURN 0,0"]);
     let (notes, _) = e.answer_with_messages();
     assert!(!notes.iter().any(|n| n.contains("REALTIME")), "{notes:?}");
@@ -362,7 +487,16 @@ fn realtime_lines_come_when_asked() {
 fn a_finished_game_takes_no_more_moves() {
     let mut e = started(15);
     // The engine has four and wins with its move.
-    let entries = [(3, 5, 1), (4, 5, 1), (5, 5, 1), (6, 5, 1), (0, 0, 2), (0, 2, 2), (0, 4, 2), (0, 6, 2)];
+    let entries = [
+        (3, 5, 1),
+        (4, 5, 1),
+        (5, 5, 1),
+        (6, 5, 1),
+        (0, 0, 2),
+        (0, 2, 2),
+        (0, 4, 2),
+        (0, 6, 2),
+    ];
     e.send(&strs(&block("BOARD", &entries)));
     e.expect_move();
     e.send(&["TURN 10,10", "YXNBEST 1", "PLAY 11,11"]);
@@ -373,7 +507,16 @@ fn a_finished_game_takes_no_more_moves() {
     // the position stays as it was.
     e.send(&["RESTART"]);
     assert_eq!(e.answer(), "OK");
-    let entries = [(3, 5, 2), (4, 5, 2), (5, 5, 2), (6, 5, 2), (0, 0, 1), (0, 2, 1), (0, 4, 1), (0, 6, 1)];
+    let entries = [
+        (3, 5, 2),
+        (4, 5, 2),
+        (5, 5, 2),
+        (6, 5, 2),
+        (0, 0, 1),
+        (0, 2, 1),
+        (0, 4, 1),
+        (0, 6, 1),
+    ];
     e.send(&strs(&block("YXBOARD", &entries)));
     e.send(&["TURN 7,5"]);
     e.expect_prefix("ERROR");
@@ -397,7 +540,16 @@ fn a_continuous_game_marker_is_never_played() {
     // Exactly five, continuous game.
     e.send(&["INFO rule 3"]);
     // Own open four with one end marked (field 3): the other end wins.
-    let entries = [(3, 5, 1), (4, 5, 1), (5, 5, 1), (6, 5, 1), (2, 5, 3), (0, 0, 2), (0, 2, 2), (0, 4, 2)];
+    let entries = [
+        (3, 5, 1),
+        (4, 5, 1),
+        (5, 5, 1),
+        (6, 5, 1),
+        (2, 5, 3),
+        (0, 0, 2),
+        (0, 2, 2),
+        (0, 4, 2),
+    ];
     e.send(&strs(&block("BOARD", &entries)));
     assert_eq!(e.expect_move(), (7, 5));
     e.send(&["TAKEBACK 2,5"]);
@@ -411,7 +563,11 @@ fn timeout_turn_zero_and_small_budgets_answer_in_time() {
     let t = Instant::now();
     e.send(&["BEGIN"]);
     e.expect_move();
-    assert!(t.elapsed() < Duration::from_millis(500), "{:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
     e.send(&["INFO timeout_turn 200", "INFO time_left 1000"]);
     for i in 0..5 {
         e.send(&["RESTART"]);
@@ -419,7 +575,11 @@ fn timeout_turn_zero_and_small_budgets_answer_in_time() {
         let t = Instant::now();
         e.send(&[&format!("TURN {i},0")]);
         e.expect_move();
-        assert!(t.elapsed() < Duration::from_millis(200), "move {i}: {:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_millis(200),
+            "move {i}: {:?}",
+            t.elapsed()
+        );
     }
 }
 
@@ -430,7 +590,10 @@ fn end_exits_within_a_second() {
     e.expect_move();
     let t = Instant::now();
     e.send(&["END"]);
-    assert!(e.wait_exit(Duration::from_secs(1)), "still running after END");
+    assert!(
+        e.wait_exit(Duration::from_secs(1)),
+        "still running after END"
+    );
     assert!(t.elapsed() < Duration::from_secs(1));
 }
 

@@ -9,7 +9,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 fn signal(pid: u32, sig: &str) {
-    let status = Command::new("kill").args([sig, &pid.to_string()]).status().expect("kill");
+    let status = Command::new("kill")
+        .args([sig, &pid.to_string()])
+        .status()
+        .expect("kill");
     assert!(status.success());
 }
 
@@ -38,23 +41,43 @@ fn gomocup_judge() {
     let (x, y) = e.expect_move();
     let first = resumed.elapsed();
     // Start-up is charged to the first move: tables must be ready fast.
-    assert!(first < Duration::from_millis(500), "first move took {first:?}");
-    eprintln!("first move {first:?} after resume, {:?} after spawn", spawned.elapsed());
+    assert!(
+        first < Duration::from_millis(500),
+        "first move took {first:?}"
+    );
+    eprintln!(
+        "first move {first:?} after resume, {:?} after spawn",
+        spawned.elapsed()
+    );
     signal(e.pid(), "-STOP");
     signal(e.pid(), "-CONT");
-    let (ox, oy) = if (x, y) == (10, 10) { (11, 11) } else { (10, 10) };
+    let (ox, oy) = if (x, y) == (10, 10) {
+        (11, 11)
+    } else {
+        (10, 10)
+    };
     e.send(&["INFO time_left 179000", &format!("TURN {ox},{oy}")]);
     let m = e.expect_move();
     assert!(m != (x, y) && m != (ox, oy));
     e.send(&["END"]);
-    assert!(e.wait_exit(Duration::from_millis(500)), "END not obeyed within the judge's 0.5 s");
+    assert!(
+        e.wait_exit(Duration::from_millis(500)),
+        "END not obeyed within the judge's 0.5 s"
+    );
 }
 
 /// The judge gives the second player a BOARD with the opponent's stones.
 #[test]
 fn gomocup_judge_second_player() {
     let mut e = Engine::spawn();
-    e.send(&["START 20", "INFO rule 0", "INFO time_left 180000", "BOARD", "10,10,2", "DONE"]);
+    e.send(&[
+        "START 20",
+        "INFO rule 0",
+        "INFO time_left 180000",
+        "BOARD",
+        "10,10,2",
+        "DONE",
+    ]);
     assert_eq!(e.answer(), "OK");
     assert_ne!(e.expect_move(), (10, 10));
 }
@@ -70,7 +93,12 @@ fn c_gomoku_cli() {
     for game in 0..3 {
         e.send(&["START 15"]);
         assert_eq!(e.answer(), "OK", "game {game}");
-        e.send(&["INFO rule 0", "INFO timeout_turn 1000", "INFO timeout_match 0", "INFO time_left 2147483647"]);
+        e.send(&[
+            "INFO rule 0",
+            "INFO timeout_turn 1000",
+            "INFO timeout_match 0",
+            "INFO time_left 2147483647",
+        ]);
         if game % 2 == 0 {
             // BEGIN is only accepted on an empty board: START cleared it.
             e.send(&["BEGIN"]);
@@ -103,7 +131,16 @@ fn c_gomoku_cli() {
 #[test]
 fn commands_sent_while_thinking_are_queued() {
     let mut e = Engine::spawn();
-    e.send(&["START 15", "BEGIN", "ABOUT", "TURN 0,0", "YXSHOWFORBID", "INFO rule 4", "YXSHOWFORBID", "TAKEBACK 0,0"]);
+    e.send(&[
+        "START 15",
+        "BEGIN",
+        "ABOUT",
+        "TURN 0,0",
+        "YXSHOWFORBID",
+        "INFO rule 4",
+        "YXSHOWFORBID",
+        "TAKEBACK 0,0",
+    ]);
     assert_eq!(e.answer(), "OK");
     e.expect_move();
     e.expect_prefix("name=");
@@ -191,7 +228,11 @@ fn memory_stays_within_max_memory() {
     let limit: u64 = 64 << 20;
     let mut engines = [Engine::spawn(), Engine::spawn()];
     for e in &mut engines {
-        e.send(&["START 20", &format!("INFO max_memory {limit}"), "INFO rule 1"]);
+        e.send(&[
+            "START 20",
+            &format!("INFO max_memory {limit}"),
+            "INFO rule 1",
+        ]);
         assert_eq!(e.answer(), "OK");
     }
     engines[0].send(&["BEGIN"]);
@@ -235,7 +276,9 @@ fn yixin_board_analysis() {
     e.send(&["YXBOARD", "7,7,2", "8,8,1", "7,8,2", "DONE", "YXNBEST 2"]);
     let (notes, a) = e.answer_with_messages();
     assert!(parse_coord(&a).is_some(), "{a}");
-    assert!(notes.iter().any(|n| n.starts_with("MESSAGE INFO MAX_THREAD_NUM")));
+    assert!(notes
+        .iter()
+        .any(|n| n.starts_with("MESSAGE INFO MAX_THREAD_NUM")));
     assert!(notes.iter().any(|n| n.starts_with("MESSAGE REALTIME BEST")));
     e.send(&["YXBOARD 7,7,1 DONE", "YXSHOWFORBID"]);
     e.expect_prefix("FORBID ");

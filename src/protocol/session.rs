@@ -383,7 +383,11 @@ impl Session {
     }
 
     /// Builds the position of a `BOARD`/`YXBOARD`, checking it.
-    fn position(&self, board: &Board, entries: &[Entry]) -> Result<(Board, Vec<Pos>, Color), String> {
+    fn position(
+        &self,
+        board: &Board,
+        entries: &[Entry],
+    ) -> Result<(Board, Vec<Pos>, Color), String> {
         let mut seen = Vec::with_capacity(entries.len());
         let mut markers = Vec::new();
         let mut stones: Vec<(Pos, Field)> = Vec::new();

@@ -132,7 +132,11 @@ impl Engine {
     pub fn try_line(&mut self, timeout: Duration) -> Option<String> {
         match self.lines.recv_timeout(timeout) {
             Ok(line) => {
-                assert!(!self.check || well_formed(&line), "malformed answer {line:?}; log {:?}", self.log);
+                assert!(
+                    !self.check || well_formed(&line),
+                    "malformed answer {line:?}; log {:?}",
+                    self.log
+                );
                 self.log.push(line.clone());
                 Some(line)
             }
@@ -173,7 +177,11 @@ impl Engine {
     /// The next answer, which must start with `prefix`.
     pub fn expect_prefix(&mut self, prefix: &str) -> String {
         let a = self.answer();
-        assert!(a.starts_with(prefix), "expected {prefix}…, got {a:?}; log {:?}", self.log);
+        assert!(
+            a.starts_with(prefix),
+            "expected {prefix}…, got {a:?}; log {:?}",
+            self.log
+        );
         a
     }
 
