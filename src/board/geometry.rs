@@ -78,7 +78,9 @@ impl Pos {
     /// Chebyshev distance between two points.
     #[must_use]
     pub fn distance(self, other: Pos) -> usize {
-        self.x().abs_diff(other.x()).max(self.y().abs_diff(other.y()))
+        self.x()
+            .abs_diff(other.x())
+            .max(self.y().abs_diff(other.y()))
     }
 }
 
@@ -114,7 +116,12 @@ pub enum Dir {
 
 impl Dir {
     /// All four directions.
-    pub const ALL: [Dir; 4] = [Dir::Horizontal, Dir::Vertical, Dir::Diagonal, Dir::AntiDiagonal];
+    pub const ALL: [Dir; 4] = [
+        Dir::Horizontal,
+        Dir::Vertical,
+        Dir::Diagonal,
+        Dir::AntiDiagonal,
+    ];
 
     /// The step along this direction as (dx, dy).
     #[must_use]
@@ -144,6 +151,33 @@ impl Dir {
 /// one to the place.
 #[inline]
 pub(crate) const fn line_of(pos: Pos, dir: Dir) -> (usize, usize) {
+    let (li, lp) = LINES[pos.index()][dir as usize];
+    (li as usize, lp as usize)
+}
+
+/// [`line_of`] for every grid cell, computed at compile time (cells of the
+/// margin get line 0, place 0; they are never played on).
+const LINES: [[(u8, u8); 4]; GRID] = {
+    let mut t = [[(0u8, 0u8); 4]; GRID];
+    let mut y = 0;
+    while y < MAX_SIZE {
+        let mut x = 0;
+        while x < MAX_SIZE {
+            let pos = Pos::new(x, y);
+            let mut d = 0;
+            while d < 4 {
+                let (li, lp) = compute_line_of(pos, Dir::ALL[d]);
+                t[pos.index()][d] = (li as u8, lp as u8);
+                d += 1;
+            }
+            x += 1;
+        }
+        y += 1;
+    }
+    t
+};
+
+const fn compute_line_of(pos: Pos, dir: Dir) -> (usize, usize) {
     let (x, y) = (pos.x(), pos.y());
     match dir {
         Dir::Horizontal => (y, x),

@@ -13,7 +13,7 @@ mod geometry;
 
 pub use geometry::{Dir, Pos, MAX_SIZE, MIN_SIZE};
 
-use crate::pattern::{key_from_window, Combo, Pattern, Tables, BLACK, EMPTY, REACH, WALL, WHITE};
+use crate::pattern::{key_from_window, Combo, Pattern, Tables, BLACK, EMPTY, WALL, WHITE};
 use crate::rules::{Color, Rule};
 use geometry::{line_of, GRID, LINE_COUNT, PAD};
 use std::fmt;
@@ -83,8 +83,9 @@ pub struct Move {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[repr(C, align(8))]
 struct Cell {
-    /// Per direction: black's pattern in the low nibble, white's in the high.
-    line: [u8; 4],
+    /// Per colour: the pattern in direction `d` in bits `4d..4d+4`, so the
+    /// four nibbles index the combo table directly.
+    pat: [u16; 2],
     /// Per colour: the [`Combo`] as a byte.
     combo: [u8; 2],
     /// [`EMPTY`], [`BLACK`], [`WHITE`] or [`WALL`].
@@ -146,6 +147,21 @@ const fn stone_code(color: Color) -> u8 {
     }
 }
 
+/// Stores a point's packed line byte for `dir` (black's pattern in the low
+/// nibble, white's in the high) and refreshes both combos.
+#[inline(always)]
+fn set_line(tables: &Tables, cell: &mut Cell, dir: Dir, byte: u8) {
+    let shift = 4 * dir as u32;
+    let keep = !(0xFu16 << shift);
+    let black = (cell.pat[0] & keep) | (u16::from(byte & 15) << shift);
+    let white = (cell.pat[1] & keep) | (u16::from(byte >> 4) << shift);
+    cell.pat = [black, white];
+    cell.combo = [
+        tables.combo_byte(black, Color::Black),
+        tables.combo_byte(white, Color::White),
+    ];
+}
+
 impl Board {
     /// An empty board of `width` × `height` points under `rule`.
     ///
@@ -201,11 +217,16 @@ impl Board {
                 for dir in Dir::ALL {
                     let (li, lp) = line_of(pos, dir);
                     let shift = 2 * (lp + PAD);
-                    self.lines[li] = (self.lines[li] & !(3u128 << shift)) | (u128::from(stone) << shift);
+                    self.lines[li] =
+                        (self.lines[li] & !(3u128 << shift)) | (u128::from(stone) << shift);
                 }
             }
         }
-        let mut hash = if self.side == Color::White { ZOBRIST.side } else { 0 };
+        let mut hash = if self.side == Color::White {
+            ZOBRIST.side
+        } else {
+            0
+        };
         for y in 0..self.height() {
             for x in 0..self.width() {
                 let pos = Pos::new(x, y);
@@ -218,9 +239,13 @@ impl Board {
                 }
                 if cell.stone == EMPTY {
                     for dir in Dir::ALL {
-                        cell.line[dir as usize] = self.tables.line(self.key(pos, dir));
+                        set_line(
+                            self.tables,
+                            &mut cell,
+                            dir,
+                            self.tables.line(self.key(pos, dir)),
+                        );
                     }
-                    self.set_combos(&mut cell);
                     self.cells[idx] = cell;
                 }
             }
@@ -233,15 +258,6 @@ impl Board {
     fn key(&self, pos: Pos, dir: Dir) -> u32 {
         let (li, lp) = line_of(pos, dir);
         key_from_window((self.lines[li] >> (2 * lp)) as u32 & 0x3F_FFFF)
-    }
-
-    #[inline]
-    fn set_combos(&self, cell: &mut Cell) {
-        let lines = u32::from_le_bytes(cell.line);
-        cell.combo = [
-            self.tables.combo(lines, Color::Black) as u8,
-            self.tables.combo(lines, Color::White) as u8,
-        ];
     }
 
     /// Board width (number of columns, the Gomocup x range).
@@ -369,11 +385,8 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn pattern(&self, pos: Pos, dir: Dir, color: Color) -> Pattern {
-        let byte = self.cells[pos.index()].line[dir as usize];
-        Pattern::from_u8(match color {
-            Color::Black => byte & 15,
-            Color::White => byte >> 4,
-        })
+        let nibbles = self.cells[pos.index()].pat[color.index()];
+        Pattern::from_u8(((nibbles >> (4 * dir as u32)) & 15) as u8)
     }
 
     /// What `color` would make over all four lines by playing on the empty
@@ -444,32 +457,14 @@ impl Board {
             self.hash ^= ZOBRIST.side;
         }
         self.stones += 1;
-        let tables = self.tables;
-        for dir in Dir::ALL {
-            let (li, lp) = line_of(pos, dir);
-            let line = self.lines[li] | (u128::from(code) << (2 * (lp + PAD)));
-            self.lines[li] = line;
-            let delta = dir.delta();
-            for k in 1..=REACH as isize {
-                for s in [-k, k] {
-                    let n = (idx as isize + s * delta) as usize;
-                    let cell = &mut self.cells[n];
-                    if cell.stone != EMPTY {
-                        continue;
-                    }
-                    let centre = (lp as isize + s) as usize;
-                    let byte = tables.line(key_from_window((line >> (2 * centre)) as u32 & 0x3F_FFFF));
-                    if byte != cell.line[dir as usize] {
-                        self.undo.push((n as u16, *cell));
-                        cell.line[dir as usize] = byte;
-                        let lines = u32::from_le_bytes(cell.line);
-                        cell.combo = [
-                            tables.combo(lines, Color::Black) as u8,
-                            tables.combo(lines, Color::White) as u8,
-                        ];
-                    }
-                }
-            }
+        // Under freestyle a stone five points away never changes a pattern
+        // (a five through a point spans at most four on each side), so the
+        // update reaches four points; the other rules look one further for
+        // overlines and blocked ends.
+        if self.rule == Rule::Freestyle {
+            self.update_lines::<4>(pos, code);
+        } else {
+            self.update_lines::<5>(pos, code);
         }
         let side_before = self.side;
         self.side = color.opp();
@@ -482,6 +477,38 @@ impl Board {
         });
         if won && self.first_win.is_none() {
             self.first_win = Some(self.history.len() as u32);
+        }
+    }
+
+    /// Puts `code` on `pos` in the bit lines and refreshes the patterns of
+    /// the empty points within `REACH` along each line, saving their old
+    /// state for unmake.
+    #[inline(always)]
+    fn update_lines<const REACH: isize>(&mut self, pos: Pos, code: u8) {
+        let idx = pos.index();
+        let tables = self.tables;
+        for dir in Dir::ALL {
+            let (li, lp) = line_of(pos, dir);
+            let line = self.lines[li] | (u128::from(code) << (2 * (lp + PAD)));
+            self.lines[li] = line;
+            // Bits of the 21 places lp-10..=lp+10 (two bits each, lowest
+            // first): the windows of all ten neighbours. Places below -5 read
+            // as zero, but they only fall in windows of off-board neighbours.
+            let near = ((line << (2 * PAD)) >> (2 * lp)) as u64;
+            let delta = dir.delta();
+            for s in -REACH..=REACH {
+                if s == 0 {
+                    continue;
+                }
+                let n = (idx as isize + s * delta) as usize;
+                let cell = &mut self.cells[n];
+                if cell.stone != EMPTY {
+                    continue;
+                }
+                let window = (near >> (2 * (s + 5))) as u32 & 0x3F_FFFF;
+                self.undo.push((n as u16, *cell));
+                set_line(tables, cell, dir, tables.line(key_from_window(window)));
+            }
         }
     }
 
@@ -638,7 +665,10 @@ impl Board {
     ///
     /// # Errors
     /// When the rows differ in length or the size is out of range.
-    pub fn from_diagram(rule: Rule, text: &str) -> Result<Board, Box<dyn std::error::Error + Send + Sync>> {
+    pub fn from_diagram(
+        rule: Rule,
+        text: &str,
+    ) -> Result<Board, Box<dyn std::error::Error + Send + Sync>> {
         let rows: Vec<Vec<char>> = text
             .lines()
             .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
@@ -666,7 +696,11 @@ impl Board {
                 board.play_color(Pos::new(x, y), color)?;
             }
         }
-        board.set_side_to_move(if blacks <= whites { Color::Black } else { Color::White });
+        board.set_side_to_move(if blacks <= whites {
+            Color::Black
+        } else {
+            Color::White
+        });
         Ok(board)
     }
 }

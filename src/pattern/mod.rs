@@ -208,9 +208,9 @@ pub const fn key_from_window(window: u32) -> u32 {
 pub struct Tables {
     rule: Rule,
     /// Indexed by a line key; low nibble black's pattern, high nibble white's.
-    line: Box<[u8]>,
+    line: Box<[u8; 1 << KEY_BITS]>,
     /// Indexed by four pattern nibbles (direction 0 lowest), per colour.
-    combo: [Box<[u8]>; 2],
+    combo: [Box<[u8; 1 << 16]>; 2],
 }
 
 impl Tables {
@@ -250,16 +250,19 @@ impl Tables {
         self.line[(key & ((1 << KEY_BITS) - 1)) as usize]
     }
 
-    /// The combo for four packed line bytes (direction 0 in the low byte).
+    /// The combo of `color` for its four pattern nibbles (direction `d` in
+    /// bits `4d..4d+4`).
     #[inline]
     #[must_use]
-    pub fn combo(&self, lines: u32, color: Color) -> Combo {
-        let nib = match color {
-            Color::Black => lines & 0x0F0F_0F0F,
-            Color::White => (lines >> 4) & 0x0F0F_0F0F,
-        };
-        let idx = (nib | (nib >> 4)) & 0xFF | (((nib >> 16) | (nib >> 20)) & 0xFF) << 8;
-        Combo::from_u8(self.combo[color.index()][idx as usize])
+    pub fn combo(&self, nibbles: u16, color: Color) -> Combo {
+        Combo::from_u8(self.combo_byte(nibbles, color))
+    }
+
+    /// [`Tables::combo`] as its byte.
+    #[inline]
+    #[must_use]
+    pub fn combo_byte(&self, nibbles: u16, color: Color) -> u8 {
+        self.combo[color.index()][usize::from(nibbles)]
     }
 
     fn build(rule: Rule) -> Tables {
@@ -287,7 +290,10 @@ impl Tables {
             hi[0][half as usize] = b * 243;
             hi[1][half as usize] = w * 243;
         }
-        let mut line = vec![0u8; 1 << KEY_BITS].into_boxed_slice();
+        let mut line: Box<[u8; 1 << KEY_BITS]> = vec![0u8; 1 << KEY_BITS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("length matches");
         for (key, slot) in line.iter_mut().enumerate() {
             let (l, h) = (key & 1023, key >> 10);
             let bi = (lo[0][l] + hi[0][h]) as usize;
@@ -493,8 +499,11 @@ pub fn combine(rule: Rule, color: Color, lines: [Pattern; 4]) -> Combo {
     }
 }
 
-fn build_combo(rule: Rule, color: Color) -> Box<[u8]> {
-    let mut t = vec![0u8; 1 << 16].into_boxed_slice();
+fn build_combo(rule: Rule, color: Color) -> Box<[u8; 1 << 16]> {
+    let mut t: Box<[u8; 1 << 16]> = vec![0u8; 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .expect("length matches");
     for (idx, slot) in t.iter_mut().enumerate() {
         let lines = [0, 4, 8, 12].map(|s| Pattern::from_u8(((idx >> s) & 0xF) as u8));
         *slot = combine(rule, color, lines) as u8;
@@ -537,62 +546,145 @@ mod tests {
 
     #[test]
     fn fives_and_overlines() {
-        assert_eq!(black(Rule::Freestyle, ". . . X X _ X X . . ."), Pattern::Five);
-        assert_eq!(black(Rule::Freestyle, ". . X X X _ X X . . ."), Pattern::Five);
-        assert_eq!(black(Rule::Standard, ". . X X X _ X X . . ."), Pattern::Overline);
-        assert_eq!(black(Rule::Renju, ". . X X X _ X X . . ."), Pattern::Overline);
+        assert_eq!(
+            black(Rule::Freestyle, ". . . X X _ X X . . ."),
+            Pattern::Five
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . X X X _ X X . . ."),
+            Pattern::Five
+        );
+        assert_eq!(
+            black(Rule::Standard, ". . X X X _ X X . . ."),
+            Pattern::Overline
+        );
+        assert_eq!(
+            black(Rule::Renju, ". . X X X _ X X . . ."),
+            Pattern::Overline
+        );
         assert_eq!(white(Rule::Renju, ". . O O O _ O O . . ."), Pattern::Five);
         assert_eq!(black(Rule::Renju, ". . O X X _ X X O . ."), Pattern::Five);
     }
 
     #[test]
     fn caro_needs_an_open_end() {
-        assert_eq!(black(Rule::Caro, ". . O X X _ X X O . ."), Pattern::OpenFour.min(black(Rule::Caro, ". . O X X _ X X O . .")));
+        assert_eq!(
+            black(Rule::Caro, ". . O X X _ X X O . ."),
+            Pattern::OpenFour.min(black(Rule::Caro, ". . O X X _ X X O . ."))
+        );
         assert_ne!(black(Rule::Caro, ". . O X X _ X X O . ."), Pattern::Five);
         assert_eq!(black(Rule::Caro, ". . O X X _ X X . . ."), Pattern::Five);
-        assert_eq!(black(Rule::Caro, ". . # X X _ X X O . ."), black(Rule::Caro, ". . O X X _ X X O . ."));
+        assert_eq!(
+            black(Rule::Caro, ". . # X X _ X X O . ."),
+            black(Rule::Caro, ". . O X X _ X X O . .")
+        );
         assert_eq!(black(Rule::Caro, ". O X X X _ X X O . ."), Pattern::Five);
-        assert_ne!(black(Rule::CaroExact, ". O X X X _ X X O . ."), Pattern::Five);
+        assert_ne!(
+            black(Rule::CaroExact, ". O X X X _ X X O . ."),
+            Pattern::Five
+        );
     }
 
     #[test]
     fn fours() {
-        assert_eq!(black(Rule::Freestyle, ". . . . X _ X X . . ."), Pattern::OpenFour);
-        assert_eq!(black(Rule::Freestyle, ". . . O X _ X X . . ."), Pattern::Four);
-        assert_eq!(black(Rule::Freestyle, ". . . . X _ . X X . ."), Pattern::Four);
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . X _ X X . . ."),
+            Pattern::OpenFour
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . O X _ X X . . ."),
+            Pattern::Four
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . X _ . X X . ."),
+            Pattern::Four
+        );
         // Two fours in one line: X.XXX.X with the middle stone played.
-        assert_eq!(black(Rule::Renju, ". . . X . _ X . X . ."), Pattern::BlockedThree.max(black(Rule::Renju, ". . . X . _ X . X . .")));
-        assert_eq!(black(Rule::Renju, ". . X . X _ X . X . ."), Pattern::DoubleFour);
-        assert_eq!(black(Rule::Freestyle, ". . X . X _ X . X . ."), Pattern::OpenFour);
+        assert_eq!(
+            black(Rule::Renju, ". . . X . _ X . X . ."),
+            Pattern::BlockedThree.max(black(Rule::Renju, ". . . X . _ X . X . ."))
+        );
+        assert_eq!(
+            black(Rule::Renju, ". . X . X _ X . X . ."),
+            Pattern::DoubleFour
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . X . X _ X . X . ."),
+            Pattern::OpenFour
+        );
         // A straight four whose far end would make six is only a four in renju.
         assert_eq!(black(Rule::Renju, ". X . X X _ X . . . ."), Pattern::Four);
-        assert_eq!(black(Rule::Freestyle, ". X . X X _ X . . . ."), Pattern::OpenFour);
+        assert_eq!(
+            black(Rule::Freestyle, ". X . X X _ X . . . ."),
+            Pattern::OpenFour
+        );
     }
 
     #[test]
     fn threes_and_twos() {
-        assert_eq!(black(Rule::Freestyle, ". . . . X _ X . . . ."), Pattern::OpenThree);
-        assert_eq!(black(Rule::Freestyle, ". . . X . _ X . . . ."), Pattern::OpenThree);
-        assert_eq!(black(Rule::Freestyle, ". . . O X _ X . . . ."), Pattern::BlockedThree);
-        assert_eq!(black(Rule::Freestyle, ". . . . . _ X . . . ."), Pattern::OpenTwo);
-        assert_eq!(black(Rule::Freestyle, ". . . . . _ . . . . ."), Pattern::OpenOne);
-        assert_eq!(black(Rule::Freestyle, "# # # # O _ . . . # #"), Pattern::Dead);
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . X _ X . . . ."),
+            Pattern::OpenThree
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . X . _ X . . . ."),
+            Pattern::OpenThree
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . O X _ X . . . ."),
+            Pattern::BlockedThree
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . . _ X . . . ."),
+            Pattern::OpenTwo
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . . _ . . . . ."),
+            Pattern::OpenOne
+        );
+        assert_eq!(
+            black(Rule::Freestyle, "# # # # O _ . . . # #"),
+            Pattern::Dead
+        );
         // Renju: a three whose only straight four would be an overline is not open.
-        assert_eq!(black(Rule::Renju, ". X . . X _ X . O . ."), Pattern::BlockedThree);
+        assert_eq!(
+            black(Rule::Renju, ". X . . X _ X . O . ."),
+            Pattern::BlockedThree
+        );
     }
 
     #[test]
     fn combos() {
         use Pattern::*;
         let c = |r, col, l| combine(r, col, l);
-        assert_eq!(c(Rule::Renju, Color::Black, [Four, Four, Dead, Dead]), Combo::Forbidden);
-        assert_eq!(c(Rule::Renju, Color::White, [Four, Four, Dead, Dead]), Combo::OpenFour);
-        assert_eq!(c(Rule::Renju, Color::Black, [Five, Overline, Dead, Dead]), Combo::Five);
-        assert_eq!(c(Rule::Renju, Color::Black, [OpenThree, OpenThree, Four, Dead]), Combo::DoubleThree);
-        assert_eq!(c(Rule::Freestyle, Color::Black, [OpenThree, Four, Dead, Dead]), Combo::FourThree);
+        assert_eq!(
+            c(Rule::Renju, Color::Black, [Four, Four, Dead, Dead]),
+            Combo::Forbidden
+        );
+        assert_eq!(
+            c(Rule::Renju, Color::White, [Four, Four, Dead, Dead]),
+            Combo::OpenFour
+        );
+        assert_eq!(
+            c(Rule::Renju, Color::Black, [Five, Overline, Dead, Dead]),
+            Combo::Five
+        );
+        assert_eq!(
+            c(
+                Rule::Renju,
+                Color::Black,
+                [OpenThree, OpenThree, Four, Dead]
+            ),
+            Combo::DoubleThree
+        );
+        assert_eq!(
+            c(Rule::Freestyle, Color::Black, [OpenThree, Four, Dead, Dead]),
+            Combo::FourThree
+        );
         let t = Tables::get(Rule::Renju);
-        let packed = u32::from_le_bytes([Four as u8 | (OpenThree as u8) << 4, Four as u8, 0, 0]);
-        assert_eq!(t.combo(packed, Color::Black), Combo::Forbidden);
-        assert_eq!(t.combo(packed, Color::White), Combo::Three);
+        let black = Four as u16 | (Four as u16) << 4;
+        let white = OpenThree as u16;
+        assert_eq!(t.combo(black, Color::Black), Combo::Forbidden);
+        assert_eq!(t.combo(white, Color::White), Combo::Three);
     }
 }
