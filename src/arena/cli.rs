@@ -110,9 +110,10 @@ pub struct Cli {
     #[arg(long)]
     pub sprt: Option<String>,
 
-    /// Output directory for records and the summary.
-    #[arg(long, default_value = "arena-out")]
-    pub out: PathBuf,
+    /// Output directory for records and the summary; it must be new or
+    /// empty. Default: `arena-out/run-<unix time>`.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 
     /// Summary format: json, csv or both.
     #[arg(long, default_value = "json")]
@@ -209,7 +210,12 @@ impl Cli {
         config.seed = self.seed;
         config.concurrency = self.concurrency;
         config.sprt = self.sprt.as_deref().map(parse_sprt).transpose()?;
-        config.out_dir = Some(self.out.clone());
+        config.out_dir = Some(self.out.clone().unwrap_or_else(|| {
+            let secs = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            PathBuf::from(format!("arena-out/run-{secs}"))
+        }));
         config.summary = match self.summary.to_ascii_lowercase().as_str() {
             "json" => SummaryFormat::Json,
             "csv" => SummaryFormat::Csv,

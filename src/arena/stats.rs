@@ -114,10 +114,12 @@ pub struct EloEstimate {
 
 impl fmt::Display for EloEstimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.elo.is_finite() && self.error.is_finite() {
-            write!(f, "{:+.1} ± {:.1}", self.elo, self.error)
-        } else if self.elo.is_finite() {
-            write!(f, "{:+.1} ± inf", self.elo)
+        // Adding zero turns -0.0 into 0.0.
+        let e = self.elo + 0.0;
+        if e.is_finite() && self.error.is_finite() {
+            write!(f, "{e:+.1} ± {:.1}", self.error)
+        } else if e.is_finite() {
+            write!(f, "{e:+.1} ± inf")
         } else if self.elo > 0.0 {
             f.write_str("+inf")
         } else {

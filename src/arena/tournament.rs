@@ -151,6 +151,18 @@ impl Config {
             o.check(g.width, g.height, g.rule, &syms)?;
         }
         Schedule::new(self.format, self.engines.len(), self.pairs, self.tiebreaks)?;
+        if let Some(dir) = &self.out_dir {
+            if let Ok(mut entries) = std::fs::read_dir(dir) {
+                if entries.next().is_some() {
+                    return Err(format!(
+                        "output directory {} already holds files; choose another with --out",
+                        dir.display()
+                    ));
+                }
+            } else if dir.exists() {
+                return Err(format!("{} is not a directory", dir.display()));
+            }
+        }
         Ok(())
     }
 }
