@@ -243,19 +243,33 @@ impl Sprt {
         }
     }
 
-    /// The log-likelihood ratio (0 while the sample cannot say anything:
-    /// no games, or no variance yet).
+    /// The log-likelihood ratio (0 without games).
+    ///
+    /// While one of wins, draws and losses is still zero, the score and its
+    /// variance are taken with half a game added to each (otherwise a run
+    /// of wins alone would have no variance and never end the test); the
+    /// game count stays the real one.
     #[must_use]
     pub fn llr(&self, wdl: &Wdl) -> f64 {
-        let (Some(s), Some(var)) = (wdl.score(), wdl.variance()) else {
+        let n = f64::from(wdl.games());
+        if n == 0.0 {
             return 0.0;
+        }
+        let (w, d, l) = (f64::from(wdl.wins), f64::from(wdl.draws), f64::from(wdl.losses));
+        let (w, d, l) = if w == 0.0 || d == 0.0 || l == 0.0 {
+            (w + 0.5, d + 0.5, l + 0.5)
+        } else {
+            (w, d, l)
         };
+        let total = w + d + l;
+        let s = (w + 0.5 * d) / total;
+        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / total;
         if var <= 0.0 {
             return 0.0;
         }
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
-        f64::from(wdl.games()) * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
 }
 
@@ -321,6 +335,12 @@ mod tests {
         let mid = score_from_elo(5.0);
         assert!(mid > 0.5);
         assert!(t.llr(&wdl(50, 0, 50)) < 0.0);
+        // A run of wins alone ends the test within a few games.
+        let stop = (1..100)
+            .find(|&n| t.status(&wdl(n, 0, 0)).state == SprtState::AcceptH1)
+            .unwrap();
+        assert!((4..20).contains(&stop), "{stop}");
+        assert_eq!(t.status(&wdl(0, 0, stop)).state, SprtState::AcceptH0);
         let bad = Sprt { elo0: 5.0, elo1: 0.0, ..t };
         assert!(bad.validate().is_err());
     }

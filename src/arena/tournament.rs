@@ -63,6 +63,22 @@ pub struct Config {
     pub stage: Arc<dyn OpeningStage>,
 }
 
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("engines", &self.engines)
+            .field("format", &self.format)
+            .field("game", &self.game)
+            .field("pairs", &self.pairs)
+            .field("openings", &self.openings.len())
+            .field("concurrency", &self.concurrency)
+            .field("sprt", &self.sprt)
+            .field("out_dir", &self.out_dir)
+            .field("stage", &self.stage.name())
+            .finish_non_exhaustive()
+    }
+}
+
 impl Config {
     /// A configuration with defaults for everything but the engines: a
     /// match, freestyle on 15×15, one second a move, one game pair.
