@@ -1,2 +1,32 @@
 //! Engine-vs-engine tournaments: engine processes, referee, clocks,
 //! schedules, statistics and game records.
+//!
+//! The arena runs any engines that speak the Gomocup protocol as child
+//! processes and uses only [`crate::board`] and [`crate::rules`] to referee.
+//!
+//! - [`engine`]: a child process with a reader thread, so no answer is
+//!   waited for past its deadline;
+//! - [`clock`]: time controls (per turn, whole game, Fischer increment,
+//!   byo-yomi) and the `INFO` values sent to engines;
+//! - [`referee`]: judges every answer under the rule in force;
+//! - [`game`]: drives one game, with a hook for opening stages;
+//! - [`openings`]: opening files, order and symmetries;
+//! - [`schedule`]: match, gauntlet, round robin, single and double
+//!   elimination;
+//! - [`stats`]: Elo with error bars, LOS, SPRT;
+//! - [`records`]: `.psq`, SGF, PGN for BayesElo, CSV;
+//! - [`tournament`]: configuration checks, parallel games, progress, summary;
+//! - [`cli`]: the `tengen-arena` command line.
+
+pub mod cli;
+pub mod clock;
+pub mod engine;
+pub mod game;
+pub mod openings;
+pub mod records;
+pub mod referee;
+pub mod schedule;
+pub mod stats;
+pub mod tournament;
+
+pub use tournament::{run, Config, Summary};

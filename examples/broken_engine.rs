@@ -1,0 +1,107 @@
+//! A deliberately broken Gomocup engine for arena tests. It plays greedy
+//! legal moves until its `--at`th move (default 1), where it misbehaves as
+//! the mode says:
+//!
+//! | mode | at that move |
+//! |---|---|
+//! | `crash` | exits with status 3 |
+//! | `hang` | never answers (keeps running) |
+//! | `garbage` | answers `hello there` |
+//! | `occupied` | plays on a stone |
+//! | `offboard` | plays one column past the edge |
+//! | `forbidden` | plays a forbidden point as black under renju, if any |
+//! | `slow` | sleeps `--delay` ms (default 3000) before a legal move |
+//! | `chatty` | sends MESSAGE, DEBUG and UNKNOWN lines, then a legal move (every move) |
+//! | `silent-start` | never answers START |
+//! | `refuse-start` | answers START with ERROR |
+//! | `exit-start` | exits on START |
+//!
+//! Usage: `broken_engine MODE [--at N] [--delay MS] [--seed N]`.
+
+mod common;
+
+use common::{greedy_move, play, serve, Brain, Rng};
+use std::time::Duration;
+use tengen::rules::forbidden;
+use tengen::{Board, Color};
+
+struct Broken {
+    mode: String,
+    at: usize,
+    delay: u64,
+    rng: Rng,
+}
+
+impl Brain for Broken {
+    fn start(&mut self) -> Option<String> {
+        match self.mode.as_str() {
+            "silent-start" => None,
+            "refuse-start" => Some("ERROR not today".into()),
+            "exit-start" => std::process::exit(4),
+            _ => Some("OK".into()),
+        }
+    }
+
+    fn answer(&mut self, board: &mut Board, n: usize) -> Option<String> {
+        let normal = |b: &mut Board, rng: &mut Rng| greedy_move(b, rng).map(|p| play(b, p));
+        if self.mode == "chatty" {
+            println!("MESSAGE thinking hard");
+            println!("DEBUG depth 1");
+            println!("UNKNOWN nothing");
+            return normal(board, &mut self.rng);
+        }
+        if n != self.at {
+            return normal(board, &mut self.rng);
+        }
+        match self.mode.as_str() {
+            "crash" => std::process::exit(3),
+            "hang" => loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            "garbage" => Some("hello there".into()),
+            "occupied" => {
+                let taken = board.points().find(|&p| board.stone(p).is_some());
+                match taken {
+                    Some(p) => Some(format!("{},{}", p.x(), p.y())),
+                    None => normal(board, &mut self.rng),
+                }
+            }
+            "offboard" => Some(format!("{},0", board.width())),
+            "forbidden" => {
+                let me = board.side_to_move();
+                let spot = (me == Color::Black)
+                    .then(|| {
+                        let pts: Vec<_> = board.empty_points().collect();
+                        pts.into_iter().find(|&p| forbidden(board, p).is_some())
+                    })
+                    .flatten();
+                match spot {
+                    Some(p) => Some(play(board, p)),
+                    None => normal(board, &mut self.rng),
+                }
+            }
+            "slow" => {
+                std::thread::sleep(Duration::from_millis(self.delay));
+                normal(board, &mut self.rng)
+            }
+            _ => normal(board, &mut self.rng),
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse::<u64>().ok())
+    };
+    let mut brain = Broken {
+        mode: args.get(1).cloned().unwrap_or_default(),
+        at: value("--at").unwrap_or(1) as usize,
+        delay: value("--delay").unwrap_or(3000),
+        rng: Rng::new(value("--seed")),
+    };
+    serve(&mut brain);
+}

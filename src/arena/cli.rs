@@ -1,0 +1,310 @@
+//! The command line of `tengen-arena`, and turning it into a [`Config`].
+
+use super::clock::{parse_duration, TimeControl};
+use super::engine::{EngineSpec, INTERRUPTED};
+use super::openings::{load_openings, Order};
+use super::schedule::Format;
+use super::stats::Sprt;
+use super::tournament::{run, Config, SummaryFormat};
+use crate::rules::Rule;
+use clap::Parser;
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// Tournaments between Gomocup (Piskvork protocol) engines.
+#[derive(Parser, Debug, Clone)]
+#[command(name = "tengen-arena", version, about)]
+pub struct Cli {
+    /// An engine: `[NAME=]COMMAND [ARGS...]` (quote it if it has spaces).
+    /// Give it once per engine; the order is the seeding order, and a
+    /// gauntlet's first engine plays all the others.
+    #[arg(short = 'e', long = "engine", required = true)]
+    pub engines: Vec<String>,
+
+    /// match, gauntlet, round-robin, single-elimination, double-elimination.
+    #[arg(short = 'f', long, default_value = "match")]
+    pub format: String,
+
+    /// Game pairs per bout; each pair plays one opening twice, colours
+    /// swapped.
+    #[arg(short = 'n', long, default_value_t = 10)]
+    pub pairs: usize,
+
+    /// Extra game pairs to break a tied elimination bout before the better
+    /// seed goes through.
+    #[arg(long, default_value_t = 1)]
+    pub tiebreaks: usize,
+
+    /// freestyle, standard, renju, caro, caro-exact, or a Gomocup number.
+    #[arg(short = 'r', long, default_value = "freestyle")]
+    pub rule: String,
+
+    /// Board size: `15`, or `WxH` for a rectangle.
+    #[arg(short = 's', long, default_value = "15")]
+    pub size: String,
+
+    /// Per-move limit (`500ms`, `2s`; a bare number is milliseconds).
+    /// Defaults to 1s when no game time is given.
+    #[arg(long = "turn-time")]
+    pub turn_time: Option<String>,
+
+    /// Whole-game time per player.
+    #[arg(long = "game-time")]
+    pub game_time: Option<String>,
+
+    /// Fischer increment, added after each move.
+    #[arg(long, default_value = "0")]
+    pub increment: String,
+
+    /// Byo-yomi period length (after the game time is spent).
+    #[arg(long, default_value = "0")]
+    pub byoyomi: String,
+
+    /// Number of byo-yomi periods.
+    #[arg(long, default_value_t = 0)]
+    pub periods: u32,
+
+    /// Overrun forgiven on every limit.
+    #[arg(long, default_value = "500ms")]
+    pub tolerance: String,
+
+    /// How long an engine may take to answer START.
+    #[arg(long = "start-timeout", default_value = "5s")]
+    pub start_timeout: String,
+
+    /// Draw the game once this many stones are on the board.
+    #[arg(long = "draw-after")]
+    pub draw_after: Option<usize>,
+
+    /// Memory limit sent to engines, in MB (0: none).
+    #[arg(long = "max-memory", default_value_t = 350)]
+    pub max_memory: u64,
+
+    /// Sent to engines as INFO folder.
+    #[arg(long)]
+    pub folder: Option<PathBuf>,
+
+    /// Opening file (offset or position format, see openings/README.md).
+    #[arg(short = 'o', long)]
+    pub openings: Option<PathBuf>,
+
+    /// Opening order: sequential or random.
+    #[arg(long, default_value = "sequential")]
+    pub order: String,
+
+    /// Play each opening in a random one of the board's symmetries.
+    #[arg(long)]
+    pub symmetry: bool,
+
+    /// Seed for the opening order and symmetries.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Games played at once.
+    #[arg(short = 'j', long, default_value_t = 1)]
+    pub concurrency: usize,
+
+    /// SPRT for a match: `elo0,elo1[,alpha,beta]` (alpha and beta default
+    /// to 0.05); the match stops as soon as it is decided.
+    #[arg(long)]
+    pub sprt: Option<String>,
+
+    /// Output directory for records and the summary; it must be new or
+    /// empty. Default: `arena-out/run-<unix time>`.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+
+    /// Summary format: json, csv or both.
+    #[arg(long, default_value = "json")]
+    pub summary: String,
+
+    /// No progress bar.
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("board size `{text}` is not N or WxH");
+    let t = text.trim().to_ascii_lowercase();
+    let (w, h) = match t.split_once('x') {
+        Some((w, h)) => (
+            w.trim().parse().map_err(|_| bad())?,
+            h.trim().parse().map_err(|_| bad())?,
+        ),
+        None => {
+            let n = t.parse().map_err(|_| bad())?;
+            (n, n)
+        }
+    };
+    Ok((w, h))
+}
+
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    let v: Result<Vec<f64>, _> = text.split(',').map(|s| s.trim().parse::<f64>()).collect();
+    let v = v.map_err(|_| format!("SPRT `{text}` is not elo0,elo1[,alpha,beta]"))?;
+    match v.as_slice() {
+        [e0, e1] => Ok(Sprt { elo0: *e0, elo1: *e1, alpha: 0.05, beta: 0.05 }),
+        [e0, e1, a, b] => Ok(Sprt { elo0: *e0, elo1: *e1, alpha: *a, beta: *b }),
+        _ => Err(format!("SPRT `{text}` is not elo0,elo1[,alpha,beta]")),
+    }
+}
+
+impl Cli {
+    /// The tournament configuration this command line asks for.
+    ///
+    /// # Errors
+    /// The first option that cannot be understood, or a configuration that
+    /// does not hold together (see [`Config::validate`]).
+    pub fn to_config(&self) -> Result<Config, String> {
+        let engines = self
+            .engines
+            .iter()
+            .map(|e| EngineSpec::parse(e))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut config = Config::new(engines);
+        config.format = Format::parse(&self.format).ok_or_else(|| {
+            format!(
+                "unknown format `{}` (match, gauntlet, round-robin, single-elimination, double-elimination)",
+                self.format
+            )
+        })?;
+        config.game.rule = Rule::parse(&self.rule).ok_or_else(|| {
+            format!(
+                "unknown rule `{}` (freestyle, standard, renju, caro, caro-exact, or 0, 1, 4, 8, 9)",
+                self.rule
+            )
+        })?;
+        let (w, h) = parse_size(&self.size)?;
+        config.game.width = w;
+        config.game.height = h;
+        let game = self.game_time.as_deref().map(parse_duration).transpose()?;
+        let turn = match self.turn_time.as_deref().map(parse_duration).transpose()? {
+            Some(t) => Some(t),
+            None if game.is_none() => Some(Duration::from_secs(1)),
+            None => None,
+        };
+        config.game.tc = TimeControl {
+            turn,
+            game,
+            increment: parse_duration(&self.increment)?,
+            byoyomi: parse_duration(&self.byoyomi)?,
+            periods: self.periods,
+            tolerance: parse_duration(&self.tolerance)?,
+        };
+        config.game.start_timeout = parse_duration(&self.start_timeout)?;
+        config.game.draw_after = self.draw_after;
+        config.game.max_memory = self.max_memory << 20;
+        config.game.folder.clone_from(&self.folder);
+        config.pairs = self.pairs;
+        config.tiebreaks = self.tiebreaks;
+        if let Some(path) = &self.openings {
+            config.openings = load_openings(path)?;
+        }
+        config.order = match self.order.to_ascii_lowercase().as_str() {
+            "sequential" | "seq" => Order::Sequential,
+            "random" | "rand" => Order::Random,
+            o => return Err(format!("unknown opening order `{o}` (sequential or random)")),
+        };
+        config.symmetry = self.symmetry;
+        config.seed = self.seed;
+        config.concurrency = self.concurrency;
+        config.sprt = self.sprt.as_deref().map(parse_sprt).transpose()?;
+        config.out_dir = Some(self.out.clone().unwrap_or_else(|| {
+            let secs = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            PathBuf::from(format!("arena-out/run-{secs}"))
+        }));
+        config.summary = match self.summary.to_ascii_lowercase().as_str() {
+            "json" => SummaryFormat::Json,
+            "csv" => SummaryFormat::Csv,
+            "both" => SummaryFormat::Both,
+            s => return Err(format!("unknown summary format `{s}` (json, csv or both)")),
+        };
+        config.progress = !self.quiet;
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+/// Runs the arena for a parsed command line: returns the process exit code
+/// (0 done, 1 bad configuration or output failure, 130 interrupted).
+#[must_use]
+pub fn main_with(cli: &Cli) -> i32 {
+    let config = match cli.to_config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tengen-arena: {e}");
+            return 1;
+        }
+    };
+    // Ctrl-C: stop waiting on engines, abandon games in progress, keep and
+    // write what was finished. Engines are killed as their handles drop.
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    match run(&config) {
+        Ok(summary) => {
+            print!("{}", summary.table());
+            if let Some(dir) = &config.out_dir {
+                println!("records in {}", dir.display());
+            }
+            for e in &summary.write_errors {
+                eprintln!("tengen-arena: could not write {e}");
+            }
+            if summary.interrupted {
+                130
+            } else if summary.write_errors.is_empty() {
+                0
+            } else {
+                1
+            }
+        }
+        Err(e) => {
+            eprintln!("tengen-arena: {e}");
+            1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cli(extra: &[&str]) -> Cli {
+        let mut args = vec!["tengen-arena", "-e", "/bin/cat", "-e", "b=/bin/cat"];
+        args.extend_from_slice(extra);
+        Cli::parse_from(args)
+    }
+
+    #[test]
+    fn options_become_a_configuration() {
+        let c = cli(&["-r", "renju", "-s", "20x15", "--game-time", "10s", "--increment", "100ms", "--sprt", "0,10"])
+            .to_config()
+            .unwrap();
+        assert_eq!(c.game.rule, Rule::Renju);
+        assert_eq!((c.game.width, c.game.height), (20, 15));
+        assert_eq!(c.game.tc.turn, None);
+        assert_eq!(c.game.tc.game, Some(Duration::from_secs(10)));
+        assert_eq!(c.sprt.unwrap().alpha, 0.05);
+    }
+
+    #[test]
+    fn bad_options_get_clear_errors() {
+        let e = cli(&["-r", "chess"]).to_config().unwrap_err();
+        assert!(e.contains("unknown rule `chess`"), "{e}");
+        let e = cli(&["-s", "40"]).to_config().unwrap_err();
+        assert!(e.contains("outside 5..=32"), "{e}");
+        let e = cli(&["-f", "swiss"]).to_config().unwrap_err();
+        assert!(e.contains("unknown format"), "{e}");
+        let e = cli(&["--sprt", "10,0"]).to_config().unwrap_err();
+        assert!(e.contains("elo0 < elo1"), "{e}");
+        let e = Cli::parse_from(["tengen-arena", "-e", "/no/such/engine", "-e", "/bin/cat"])
+            .to_config()
+            .unwrap_err();
+        assert!(e.contains("/no/such/engine is not an executable"), "{e}");
+        let e = Cli::parse_from(["tengen-arena", "-e", "/bin/cat", "-e", "/bin/cat"])
+            .to_config()
+            .unwrap_err();
+        assert!(e.contains("two engines are named"), "{e}");
+    }
+}

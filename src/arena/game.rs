@@ -1,0 +1,506 @@
+//! The game driver: starts two engines, places the opening, runs any opening
+//! stage, then asks for moves in turn until the referee ends the game.
+//!
+//! The conversation follows the Gomocup protocol as Piskvork holds it:
+//!
+//! ```text
+//! START 15               (RECTSTART w,h on rectangular boards)   → OK
+//! INFO timeout_turn …, INFO timeout_match …, INFO time_left …,
+//! INFO max_memory …, INFO game_type 1, INFO rule …[, INFO folder …]
+//! BEGIN                  (black, empty board)                     → x,y
+//! BOARD / x,y,1|2 … / DONE (first move after an opening, stones in
+//!                          move order)                            → x,y
+//! INFO time_left …, TURN x,y (every later move)                   → x,y
+//! END
+//! ```
+//!
+//! While waiting for a move the driver skips `MESSAGE`, `DEBUG`, `OK`,
+//! `SUGGEST`, `UNKNOWN` and `ERROR` lines (the last two are kept for the
+//! record's detail); any other line is judged as the answer.
+//!
+//! Opening stages (renju opening rules, swap2) plug in through
+//! [`OpeningStage`]: a stage runs after the opening stones are placed and
+//! before normal play, talks to the seated engines, may place stones through
+//! the referee and may swap the seats.
+
+use super::clock::{Clock, TimeControl, TimeLoss};
+use super::engine::{EngineProcess, EngineSpec, Reply};
+use super::referee::{MoveRecord, Outcome, Reason, Referee};
+use crate::rules::{Color, Rule};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// Everything about a game that is the same for all games of a tournament.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// The rule in force.
+    pub rule: Rule,
+    /// The time control.
+    pub tc: TimeControl,
+    /// Draw once this many stones are on the board.
+    pub draw_after: Option<usize>,
+    /// `INFO max_memory` in bytes (0: no limit).
+    pub max_memory: u64,
+    /// How long an engine may take to answer `START`.
+    pub start_timeout: Duration,
+    /// Sent as `INFO folder` when set.
+    pub folder: Option<PathBuf>,
+}
+
+/// One game to play.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    /// Number of the game in the tournament, from 1.
+    pub id: usize,
+    /// Engine indices: black first.
+    pub seats: [usize; 2],
+    /// Opening stones in Gomocup coordinates, black first.
+    pub stones: Vec<(usize, usize)>,
+    /// The opening's name (with its symmetry), for records.
+    pub opening: Option<String>,
+    /// Which round or bout the game belongs to, for records.
+    pub round: String,
+}
+
+/// A finished game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// Number of the game in the tournament.
+    pub id: usize,
+    /// Round or bout label.
+    pub round: String,
+    /// Index of the engine that played black.
+    pub black: usize,
+    /// Index of the engine that played white.
+    pub white: usize,
+    /// Black's name.
+    pub black_name: String,
+    /// White's name.
+    pub white_name: String,
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// The rule's name.
+    pub rule: &'static str,
+    /// The opening, if any.
+    pub opening: Option<String>,
+    /// Every stone, opening stones first.
+    pub moves: Vec<MoveRecord>,
+    /// The result and why.
+    pub outcome: Outcome,
+    /// Unix time (seconds) the game started.
+    pub started: u64,
+    /// Wall time of the whole game in milliseconds.
+    pub duration_ms: u64,
+}
+
+impl GameRecord {
+    /// The engine index of the winner, `None` for a draw.
+    #[must_use]
+    pub fn winner_engine(&self) -> Option<usize> {
+        self.outcome.winner.map(|c| match c {
+            Color::Black => self.black,
+            Color::White => self.white,
+        })
+    }
+
+    /// Score of engine `index` in this game: 1, 0.5 or 0 (`None` if it did
+    /// not play).
+    #[must_use]
+    pub fn score_of(&self, index: usize) -> Option<f64> {
+        if index != self.black && index != self.white {
+            return None;
+        }
+        Some(match self.winner_engine() {
+            None => 0.5,
+            Some(w) if w == index => 1.0,
+            Some(_) => 0.0,
+        })
+    }
+}
+
+/// An engine seated at the board, with its clock.
+pub struct Seat {
+    /// The process.
+    pub engine: EngineProcess,
+    /// Its clock.
+    pub clock: Clock,
+    /// Its index in the tournament.
+    pub index: usize,
+    /// Its name.
+    pub name: String,
+    /// Whether it has been sent the position since `START`; until then the
+    /// next move request is a `BOARD` (or `BEGIN`), afterwards `TURN`.
+    pub synced: bool,
+    /// The last `ERROR` or `UNKNOWN` line it sent, for records.
+    pub last_error: Option<String>,
+}
+
+/// The board and the two seats, handed to an opening stage.
+pub struct Table<'a> {
+    /// The referee, holding the position.
+    pub referee: &'a mut Referee,
+    /// The seats, black's first.
+    pub seats: &'a mut [Seat; 2],
+    /// The game's settings.
+    pub settings: &'a GameSettings,
+}
+
+impl Table<'_> {
+    /// Swaps which engine plays black (for swap rules).
+    pub fn swap_seats(&mut self) {
+        self.seats.swap(0, 1);
+        for s in self.seats.iter_mut() {
+            s.synced = false;
+        }
+    }
+
+    /// Sends `command` (several lines allowed) to the engine playing
+    /// `color` and waits for its first answer that is not a comment line,
+    /// charging its clock.
+    ///
+    /// # Errors
+    /// The outcome if the engine crashed, stayed silent or ran out of time.
+    pub fn ask(&mut self, color: Color, command: &[String]) -> Result<String, Ask> {
+        ask(&mut self.seats[color.index()], color, command)
+    }
+}
+
+/// What an opening stage or a move request can end in besides an answer.
+#[derive(Debug)]
+pub enum Ask {
+    /// The game is decided.
+    End(Outcome),
+    /// The arena was interrupted; the game is abandoned.
+    Interrupted,
+}
+
+/// A phase played before normal moves, such as the renju opening rules.
+pub trait OpeningStage: Send + Sync {
+    /// A short name for records.
+    fn name(&self) -> &str;
+
+    /// Runs the stage. On success normal play continues from the referee's
+    /// position with the seats as they are.
+    ///
+    /// # Errors
+    /// An [`Ask`] that ends or abandons the game.
+    fn run(&self, table: &mut Table<'_>) -> Result<(), Ask>;
+}
+
+/// The stage that does nothing: play starts right after the opening stones.
+pub struct NoStage;
+
+impl OpeningStage for NoStage {
+    fn name(&self) -> &str {
+        "none"
+    }
+
+    fn run(&self, _table: &mut Table<'_>) -> Result<(), Ask> {
+        Ok(())
+    }
+}
+
+/// Whether an engine line is commentary rather than an answer.
+fn is_comment(line: &str) -> bool {
+    let head = line
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_uppercase();
+    matches!(
+        head.as_str(),
+        "MESSAGE" | "DEBUG" | "OK" | "SUGGEST" | "UNKNOWN" | "ERROR"
+    )
+}
+
+fn crash_detail(seat: &mut Seat, what: &str) -> String {
+    // Give the process a moment to be reaped so its status is known.
+    let mut status = None;
+    for _ in 0..20 {
+        status = seat.engine.exit_status();
+        if status.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mut d = match status {
+        Some(s) => format!("{} {what} ({s})", seat.name),
+        None => format!("{} {what}", seat.name),
+    };
+    if let Some(e) = &seat.last_error {
+        d.push_str(&format!("; it said `{e}`"));
+    }
+    d
+}
+
+/// Sends `command` and waits for the answer within the clock's hard limit;
+/// charges the clock.
+fn ask(seat: &mut Seat, color: Color, command: &[String]) -> Result<String, Ask> {
+    let start = Instant::now();
+    for line in command {
+        if seat.engine.send(line).is_err() {
+            let detail = crash_detail(seat, "closed its input");
+            return Err(Ask::End(Outcome::loss(color, Reason::Crash, detail)));
+        }
+    }
+    let limit = seat.clock.hard_limit();
+    let deadline = start + limit;
+    loop {
+        match seat.engine.recv(deadline) {
+            Reply::Line(line) => {
+                if is_comment(&line) {
+                    let upper = line.to_ascii_uppercase();
+                    if upper.starts_with("ERROR") || upper.starts_with("UNKNOWN") {
+                        seat.last_error = Some(line.chars().take(120).collect());
+                    }
+                    continue;
+                }
+                let elapsed = start.elapsed();
+                if let Err(loss) = seat.clock.charge(elapsed) {
+                    return Err(Ask::End(time_loss(seat, color, loss, elapsed)));
+                }
+                return Ok(line);
+            }
+            Reply::Timeout => {
+                let elapsed = start.elapsed();
+                let loss = seat.clock.charge(elapsed).err().unwrap_or(TimeLoss::Turn);
+                return Err(Ask::End(time_loss(seat, color, loss, elapsed)));
+            }
+            Reply::Closed => {
+                let detail = crash_detail(seat, "exited");
+                return Err(Ask::End(Outcome::loss(color, Reason::Crash, detail)));
+            }
+            Reply::Interrupted => return Err(Ask::Interrupted),
+        }
+    }
+}
+
+fn time_loss(seat: &Seat, color: Color, loss: TimeLoss, elapsed: Duration) -> Outcome {
+    let reason = match loss {
+        TimeLoss::Turn => Reason::TimeTurn,
+        TimeLoss::Game => Reason::TimeGame,
+    };
+    Outcome::loss(
+        color,
+        reason,
+        format!(
+            "{} used {} ms ({})",
+            seat.name,
+            elapsed.as_millis(),
+            seat.clock.control()
+        ),
+    )
+}
+
+/// Starts an engine and waits for its `OK` to `START`.
+fn start_engine(
+    spec: &EngineSpec,
+    index: usize,
+    settings: &GameSettings,
+) -> Result<Seat, (Reason, String)> {
+    let engine = EngineProcess::spawn(spec)
+        .map_err(|e| (Reason::StartFailed, format!("{} could not be started: {e}", spec.name)))?;
+    let mut seat = Seat {
+        engine,
+        clock: Clock::new(settings.tc),
+        index,
+        name: spec.name.clone(),
+        synced: false,
+        last_error: None,
+    };
+    let start = if settings.width == settings.height {
+        format!("START {}", settings.width)
+    } else {
+        format!("RECTSTART {},{}", settings.width, settings.height)
+    };
+    if seat.engine.send(&start).is_err() {
+        return Err((Reason::Crash, crash_detail(&mut seat, "closed its input")));
+    }
+    let deadline = Instant::now() + settings.start_timeout;
+    loop {
+        match seat.engine.recv(deadline) {
+            Reply::Line(line) => {
+                let upper = line.to_ascii_uppercase();
+                if upper == "OK" {
+                    break;
+                }
+                if upper.starts_with("ERROR") || upper.starts_with("UNKNOWN") {
+                    return Err((
+                        Reason::StartFailed,
+                        format!("{} refused `{start}`: {line}", seat.name),
+                    ));
+                }
+                if is_comment(&line) {
+                    continue;
+                }
+                return Err((
+                    Reason::StartFailed,
+                    format!("{} answered `{line}` to `{start}`", seat.name),
+                ));
+            }
+            Reply::Timeout => {
+                return Err((
+                    Reason::StartFailed,
+                    format!(
+                        "{} did not answer `{start}` within {} ms",
+                        seat.name,
+                        settings.start_timeout.as_millis()
+                    ),
+                ))
+            }
+            Reply::Closed => return Err((Reason::Crash, crash_detail(&mut seat, "exited at start"))),
+            Reply::Interrupted => return Err((Reason::StartFailed, "interrupted".into())),
+        }
+    }
+    let (turn, game, _) = seat.clock.info();
+    let mut info = vec![
+        format!("INFO timeout_turn {turn}"),
+        format!("INFO timeout_match {game}"),
+        format!("INFO time_left {}", seat.clock.info().2),
+        format!("INFO max_memory {}", settings.max_memory),
+        "INFO game_type 1".to_string(),
+        format!("INFO rule {}", settings.rule.gomocup()),
+    ];
+    if let Some(folder) = &settings.folder {
+        info.push(format!("INFO folder {}", folder.display()));
+    }
+    for line in info {
+        if seat.engine.send(&line).is_err() {
+            return Err((Reason::Crash, crash_detail(&mut seat, "closed its input")));
+        }
+    }
+    Ok(seat)
+}
+
+/// The lines that ask the seat playing `color` for its next move.
+fn move_request(seat: &Seat, referee: &Referee, color: Color) -> Vec<String> {
+    let mut lines = Vec::new();
+    let (turn, _, left) = seat.clock.info();
+    if seat.clock.control().game.is_some() {
+        lines.push(format!("INFO timeout_turn {turn}"));
+        lines.push(format!("INFO time_left {left}"));
+    }
+    let moves = referee.moves();
+    if seat.synced {
+        let last = moves.last().expect("a synced seat has seen a move");
+        lines.push(format!("TURN {},{}", last.x, last.y));
+    } else if moves.is_empty() {
+        lines.push("BEGIN".into());
+    } else {
+        lines.push("BOARD".into());
+        for m in moves {
+            let who = if m.color == color { 1 } else { 2 };
+            lines.push(format!("{},{},{who}", m.x, m.y));
+        }
+        lines.push("DONE".into());
+    }
+    lines
+}
+
+/// Plays one game. `None` if the arena was interrupted before it ended.
+#[must_use]
+pub fn play_game(
+    spec: &GameSpec,
+    engines: &[EngineSpec],
+    settings: &GameSettings,
+    stage: &dyn OpeningStage,
+) -> Option<GameRecord> {
+    let started = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let clock_start = Instant::now();
+    let mut referee = Referee::new(settings.width, settings.height, settings.rule, settings.draw_after)
+        .expect("board size checked with the configuration");
+    let record = |referee: &Referee, black: usize, white: usize, outcome: Outcome| GameRecord {
+        id: spec.id,
+        round: spec.round.clone(),
+        black,
+        white,
+        black_name: engines[black].name.clone(),
+        white_name: engines[white].name.clone(),
+        width: settings.width,
+        height: settings.height,
+        rule: settings.rule.name(),
+        opening: spec.opening.clone(),
+        moves: referee.moves().to_vec(),
+        outcome,
+        started,
+        duration_ms: u64::try_from(clock_start.elapsed().as_millis()).unwrap_or(u64::MAX),
+    };
+    if let Err(e) = referee.place_opening(&spec.stones) {
+        // Openings are checked before the tournament; this is a safety net.
+        let outcome = Outcome::draw(Reason::OpeningRule, e);
+        return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
+    }
+
+    // Start both engines.
+    let black = start_engine(&engines[spec.seats[0]], spec.seats[0], settings);
+    let white = start_engine(&engines[spec.seats[1]], spec.seats[1], settings);
+    if crate::arena::engine::interrupted() {
+        return None;
+    }
+    let mut seats = match (black, white) {
+        (Ok(b), Ok(w)) => [b, w],
+        (Err((reason, d1)), Err((_, d2))) => {
+            let outcome = Outcome::draw(reason, format!("{d1}; {d2}"));
+            return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
+        }
+        (Err((reason, d)), Ok(w)) => {
+            w.engine.quit(Duration::from_millis(200));
+            let outcome = Outcome::loss(Color::Black, reason, d);
+            return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
+        }
+        (Ok(b), Err((reason, d))) => {
+            b.engine.quit(Duration::from_millis(200));
+            let outcome = Outcome::loss(Color::White, reason, d);
+            return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
+        }
+    };
+
+    let mut result = {
+        let mut table = Table {
+            referee: &mut referee,
+            seats: &mut seats,
+            settings,
+        };
+        stage.run(&mut table)
+    };
+    while result.is_ok() {
+        let color = referee.to_move();
+        let seat = &mut seats[color.index()];
+        let request = move_request(seat, &referee, color);
+        let t0 = Instant::now();
+        match ask(seat, color, &request) {
+            Ok(answer) => {
+                seat.synced = true;
+                let ms = u64::try_from(t0.elapsed().as_millis()).unwrap_or(u64::MAX);
+                if referee.judge(&answer, ms).is_some() {
+                    break;
+                }
+            }
+            Err(e) => result = Err(e),
+        }
+    }
+    let outcome = match result {
+        Ok(()) => referee.outcome().cloned().expect("the loop ends on an outcome"),
+        Err(Ask::End(outcome)) => {
+            referee.finish(outcome.clone());
+            outcome
+        }
+        Err(Ask::Interrupted) => return None,
+    };
+    let (b, w) = (seats[0].index, seats[1].index);
+    let [s0, s1] = seats;
+    let grace = Duration::from_millis(300);
+    let t = std::thread::spawn(move || s1.engine.quit(grace));
+    s0.engine.quit(grace);
+    let _ = t.join();
+    Some(record(&referee, b, w, outcome))
+}

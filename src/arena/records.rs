@@ -1,0 +1,353 @@
+//! Game records and tournament summaries.
+//!
+//! - **Piskvork `.psq`**: a header `Piskvorky WxH, 11:11, 0`, one line per
+//!   stone `x,y,ms` with coordinates from 1 (as Piskvork counts), the
+//!   thinking time in milliseconds, then the two engine names (black's
+//!   first) and a closing line with the result code: `1` black won, `2`
+//!   white won, `0` draw.
+//! - **SGF** (`GM[4]`, the game number for Gomoku): the root node holds the
+//!   size (`SZ[15]` or `SZ[w:h]`), players, result (`RE[B+]`, `RE[W+T]` on
+//!   time, `RE[B+F]` for a forfeit, `RE[0]` for a draw) and a comment with
+//!   the reason; each stone is a node `;B[hh]` with `a` as the first column
+//!   and row, x first. Opening stones carry a comment `opening`.
+//! - **PGN-like list** for BayesElo: one game per entry, the first mover
+//!   (black) as PGN's `White`, so BayesElo's first-move advantage is
+//!   black's.
+//! - **Summary**: JSON (every game with its moves, plus standings) or CSV
+//!   (one line per game).
+
+use super::game::GameRecord;
+use crate::rules::Color;
+use std::fmt::Write as _;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The result code of the `.psq` closing line.
+fn psq_result(g: &GameRecord) -> u8 {
+    match g.outcome.winner {
+        Some(Color::Black) => 1,
+        Some(Color::White) => 2,
+        None => 0,
+    }
+}
+
+/// The game as a Piskvork `.psq` file.
+#[must_use]
+pub fn to_psq(g: &GameRecord) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "Piskvorky {}x{}, 11:11, 0", g.width, g.height);
+    for m in &g.moves {
+        let _ = writeln!(s, "{},{},{}", m.x + 1, m.y + 1, m.time_ms);
+    }
+    let _ = writeln!(s, "{}", g.black_name);
+    let _ = writeln!(s, "{}", g.white_name);
+    let _ = writeln!(s, "{}", psq_result(g));
+    s
+}
+
+/// Reads back the stones of a `.psq` file: zero-based `(x, y)` in order.
+///
+/// # Errors
+/// A missing or malformed header.
+pub fn read_psq(text: &str) -> Result<Vec<(usize, usize)>, String> {
+    let mut lines = text.lines();
+    let header = lines.next().ok_or("empty .psq file")?;
+    if !header.starts_with("Piskvorky") {
+        return Err(format!("not a .psq header: `{header}`"));
+    }
+    let mut out = Vec::new();
+    for line in lines {
+        let parts: Vec<&str> = line.split(',').collect();
+        if parts.len() != 3 {
+            break;
+        }
+        let x: usize = parts[0].trim().parse().map_err(|_| format!("bad move `{line}`"))?;
+        let y: usize = parts[1].trim().parse().map_err(|_| format!("bad move `{line}`"))?;
+        if x == 0 || y == 0 {
+            return Err(format!("bad move `{line}`"));
+        }
+        out.push((x - 1, y - 1));
+    }
+    Ok(out)
+}
+
+/// An SGF coordinate letter: `a`–`z` then `A`–`Z`.
+fn sgf_coord(v: usize) -> char {
+    if v < 26 {
+        char::from(b'a' + v as u8)
+    } else {
+        char::from(b'A' + (v - 26) as u8)
+    }
+}
+
+/// Escapes SGF text.
+fn sgf_text(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// SGF `RE[]` value.
+fn sgf_result(g: &GameRecord) -> String {
+    use super::referee::Reason;
+    match g.outcome.winner {
+        None => "0".into(),
+        Some(c) => {
+            let side = if c == Color::Black { "B" } else { "W" };
+            let how = match g.outcome.reason {
+                Reason::TimeTurn | Reason::TimeGame => "T",
+                r if r.is_forfeit() => "F",
+                _ => "",
+            };
+            format!("{side}+{how}")
+        }
+    }
+}
+
+/// The game as SGF (`GM[4]`).
+#[must_use]
+pub fn to_sgf(g: &GameRecord) -> String {
+    let mut s = String::from("(;FF[4]GM[4]CA[UTF-8]AP[tengen-arena]");
+    if g.width == g.height {
+        let _ = write!(s, "SZ[{}]", g.width);
+    } else {
+        let _ = write!(s, "SZ[{}:{}]", g.width, g.height);
+    }
+    let _ = write!(
+        s,
+        "RU[{}]PB[{}]PW[{}]RE[{}]",
+        g.rule,
+        sgf_text(&g.black_name),
+        sgf_text(&g.white_name),
+        sgf_result(g)
+    );
+    if let Some(o) = &g.opening {
+        let _ = write!(s, "GN[{}]", sgf_text(o));
+    }
+    let _ = write!(
+        s,
+        "C[{}: {}]",
+        g.outcome.reason,
+        sgf_text(&g.outcome.detail)
+    );
+    for m in &g.moves {
+        let side = if m.color == Color::Black { 'B' } else { 'W' };
+        let _ = write!(s, "\n;{side}[{}{}]", sgf_coord(m.x), sgf_coord(m.y));
+        if m.opening {
+            s.push_str("C[opening]");
+        }
+    }
+    s.push_str(")\n");
+    s
+}
+
+/// Reads back the stones of an SGF written by [`to_sgf`]: colour and
+/// zero-based `(x, y)` in order.
+///
+/// # Errors
+/// Text without a `GM[4]` root.
+pub fn read_sgf(text: &str) -> Result<Vec<(Color, usize, usize)>, String> {
+    if !text.contains("GM[4]") {
+        return Err("not a Gomoku SGF (no GM[4])".into());
+    }
+    let decode = |c: char| -> Option<usize> {
+        match c {
+            'a'..='z' => Some(c as usize - 'a' as usize),
+            'A'..='Z' => Some(c as usize - 'A' as usize + 26),
+            _ => None,
+        }
+    };
+    let mut out = Vec::new();
+    for node in text.split(';').skip(2) {
+        let node = node.trim_start();
+        let color = match node.as_bytes().first() {
+            Some(b'B') => Color::Black,
+            Some(b'W') => Color::White,
+            _ => continue,
+        };
+        let mut chars = node[1..].chars();
+        if chars.next() != Some('[') {
+            continue;
+        }
+        let x = chars.next().and_then(decode).ok_or("bad SGF point")?;
+        let y = chars.next().and_then(decode).ok_or("bad SGF point")?;
+        out.push((color, x, y));
+    }
+    Ok(out)
+}
+
+/// One PGN entry for BayesElo.
+#[must_use]
+pub fn to_pgn(g: &GameRecord) -> String {
+    let result = match g.outcome.winner {
+        Some(Color::Black) => "1-0",
+        Some(Color::White) => "0-1",
+        None => "1/2-1/2",
+    };
+    format!(
+        "[Event \"tengen-arena\"]\n[Round \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n[Termination \"{}\"]\n\n{result}\n\n",
+        g.id,
+        g.black_name.replace('"', "'"),
+        g.white_name.replace('"', "'"),
+        g.outcome.reason
+    )
+}
+
+/// CSV header for [`to_csv_line`].
+pub const CSV_HEADER: &str =
+    "id,round,black,white,result,reason,moves,opening,duration_ms,detail\n";
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// One CSV line per game: the result as `1-0`, `0-1` or `1/2-1/2` from
+/// black's side.
+#[must_use]
+pub fn to_csv_line(g: &GameRecord) -> String {
+    let result = match g.outcome.winner {
+        Some(Color::Black) => "1-0",
+        Some(Color::White) => "0-1",
+        None => "1/2-1/2",
+    };
+    format!(
+        "{},{},{},{},{result},{},{},{},{},{}\n",
+        g.id,
+        csv_field(&g.round),
+        csv_field(&g.black_name),
+        csv_field(&g.white_name),
+        g.outcome.reason,
+        g.moves.len(),
+        csv_field(g.opening.as_deref().unwrap_or("")),
+        g.duration_ms,
+        csv_field(&g.outcome.detail)
+    )
+}
+
+/// A file-system-safe form of an engine name.
+fn safe(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' { c } else { '_' })
+        .collect()
+}
+
+/// Writes game records into a directory as they come in.
+pub struct RecordWriter {
+    dir: PathBuf,
+    pgn: fs::File,
+}
+
+impl RecordWriter {
+    /// Creates `dir` and `dir/games`, and starts `dir/games.pgn`.
+    ///
+    /// # Errors
+    /// When the directory or file cannot be made.
+    pub fn create(dir: &Path) -> io::Result<RecordWriter> {
+        fs::create_dir_all(dir.join("games"))?;
+        let pgn = fs::File::create(dir.join("games.pgn"))?;
+        Ok(RecordWriter {
+            dir: dir.to_path_buf(),
+            pgn,
+        })
+    }
+
+    /// The output directory.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The base path (without extension) of a game's files.
+    #[must_use]
+    pub fn game_base(&self, g: &GameRecord) -> PathBuf {
+        self.dir.join("games").join(format!(
+            "{:05}_{}_vs_{}",
+            g.id,
+            safe(&g.black_name),
+            safe(&g.white_name)
+        ))
+    }
+
+    /// Writes `.psq` and `.sgf` for the game and appends it to the PGN list.
+    ///
+    /// # Errors
+    /// Any write failure.
+    pub fn write_game(&mut self, g: &GameRecord) -> io::Result<()> {
+        use std::io::Write;
+        let base = self.game_base(g);
+        fs::write(base.with_extension("psq"), to_psq(g))?;
+        fs::write(base.with_extension("sgf"), to_sgf(g))?;
+        self.pgn.write_all(to_pgn(g).as_bytes())?;
+        self.pgn.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::referee::{MoveRecord, Outcome, Reason};
+
+    fn game() -> GameRecord {
+        let mv = |x, y, color, opening| MoveRecord {
+            x,
+            y,
+            color,
+            time_ms: 12,
+            opening,
+        };
+        GameRecord {
+            id: 3,
+            round: "match".into(),
+            black: 0,
+            white: 1,
+            black_name: "alpha".into(),
+            white_name: "be,ta]".into(),
+            width: 20,
+            height: 20,
+            rule: "freestyle",
+            opening: Some("diag".into()),
+            moves: vec![
+                mv(9, 9, Color::Black, true),
+                mv(10, 10, Color::White, false),
+                mv(27 % 20, 19, Color::Black, false),
+            ],
+            outcome: Outcome::loss(Color::Black, Reason::TimeTurn, "slow"),
+            started: 0,
+            duration_ms: 5,
+        }
+    }
+
+    #[test]
+    fn psq_round_trips() {
+        let g = game();
+        let text = to_psq(&g);
+        assert!(text.starts_with("Piskvorky 20x20, 11:11, 0\n10,10,12\n"));
+        assert!(text.ends_with("alpha\nbe,ta]\n2\n"));
+        assert_eq!(read_psq(&text).unwrap(), vec![(9, 9), (10, 10), (7, 19)]);
+    }
+
+    #[test]
+    fn sgf_round_trips_and_marks_time_losses() {
+        let g = game();
+        let text = to_sgf(&g);
+        assert!(text.contains("GM[4]") && text.contains("SZ[20]"));
+        assert!(text.contains("RE[W+T]"), "{text}");
+        assert!(text.contains("PW[be,ta\\]]"));
+        assert_eq!(
+            read_sgf(&text).unwrap(),
+            vec![(Color::Black, 9, 9), (Color::White, 10, 10), (Color::Black, 7, 19)]
+        );
+    }
+
+    #[test]
+    fn pgn_and_csv() {
+        let g = game();
+        let pgn = to_pgn(&g);
+        assert!(pgn.contains("[White \"alpha\"]") && pgn.contains("[Result \"0-1\"]"));
+        let csv = to_csv_line(&g);
+        assert_eq!(csv, "3,match,alpha,\"be,ta]\",0-1,time-turn,3,diag,5,slow\n");
+    }
+}

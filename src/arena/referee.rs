@@ -1,0 +1,422 @@
+//! The referee: keeps the board under the rule in force and judges every
+//! answer an engine gives.
+//!
+//! In the order they are checked, an answer
+//!
+//! 1. that is not `x,y` loses (garbage);
+//! 2. off the board or on an occupied point loses;
+//! 3. that overran the clock loses on time;
+//! 4. by black under renju on a forbidden point loses (判负), unless it makes
+//!    five: a five beats any forbidden shape;
+//! 5. that makes a winning row under the rule wins.
+//!
+//! After a move that decides nothing, a full board is a draw, and so is
+//! reaching the move limit when one is set. Crashes and silence are judged
+//! by the game driver and recorded through [`Referee::finish`].
+
+use crate::board::{Board, Pos};
+use crate::rules::{forbidden, Color, Rule};
+use serde::Serialize;
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    /// A winning row under the rule.
+    Five,
+    /// Renju: black played a forbidden point.
+    Forbidden,
+    /// The answer was an occupied point.
+    Occupied,
+    /// The answer was off the board.
+    OffBoard,
+    /// The answer was not a move.
+    Garbage,
+    /// The engine exited or closed its output.
+    Crash,
+    /// The engine did not answer START, or could not be started.
+    StartFailed,
+    /// The move took longer than the per-turn limit.
+    TimeTurn,
+    /// The game budget ran out.
+    TimeGame,
+    /// Every point is taken.
+    FullBoard,
+    /// The move limit was reached.
+    MoveLimit,
+    /// An opening stage was not played by its rules.
+    OpeningRule,
+}
+
+impl Reason {
+    /// The name used in records and summaries.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::Five => "five",
+            Reason::Forbidden => "forbidden",
+            Reason::Occupied => "occupied",
+            Reason::OffBoard => "off-board",
+            Reason::Garbage => "garbage",
+            Reason::Crash => "crash",
+            Reason::StartFailed => "start-failed",
+            Reason::TimeTurn => "time-turn",
+            Reason::TimeGame => "time-game",
+            Reason::FullBoard => "full-board",
+            Reason::MoveLimit => "move-limit",
+            Reason::OpeningRule => "opening-rule",
+        }
+    }
+
+    /// Whether the loser broke a rule of play (as opposed to being beaten
+    /// or drawing): what SGF marks as a forfeit.
+    #[must_use]
+    pub const fn is_forfeit(self) -> bool {
+        !matches!(
+            self,
+            Reason::Five | Reason::FullBoard | Reason::MoveLimit | Reason::TimeTurn | Reason::TimeGame
+        )
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Colour names in summaries.
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn serialize_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(color_name(*c))
+}
+
+fn serialize_winner<S: serde::Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+    match c {
+        Some(c) => s.serialize_str(color_name(*c)),
+        None => s.serialize_str("draw"),
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// The winning colour, `None` for a draw.
+    #[serde(serialize_with = "serialize_winner")]
+    pub winner: Option<Color>,
+    /// Why.
+    pub reason: Reason,
+    /// A human-readable detail (the bad answer, the forbidden shape, …).
+    pub detail: String,
+}
+
+impl Outcome {
+    /// `color` loses for `reason`.
+    #[must_use]
+    pub fn loss(color: Color, reason: Reason, detail: impl Into<String>) -> Outcome {
+        Outcome {
+            winner: Some(color.opp()),
+            reason,
+            detail: detail.into(),
+        }
+    }
+
+    /// A draw for `reason`.
+    #[must_use]
+    pub fn draw(reason: Reason, detail: impl Into<String>) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+            detail: detail.into(),
+        }
+    }
+}
+
+/// One stone of a game record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRecord {
+    /// Column, from zero.
+    pub x: usize,
+    /// Row, from zero.
+    pub y: usize,
+    /// Who played it.
+    #[serde(serialize_with = "serialize_color")]
+    pub color: Color,
+    /// Thinking time in milliseconds (zero for opening stones).
+    pub time_ms: u64,
+    /// Whether the stone was part of the opening rather than an engine move.
+    pub opening: bool,
+}
+
+/// Parses an answer `x,y` (spaces allowed around the numbers).
+///
+/// Returns `None` for anything else; coordinates may be negative or large,
+/// the board check comes later.
+#[must_use]
+pub fn parse_move(text: &str) -> Option<(i64, i64)> {
+    let (x, y) = text.trim().split_once(',')?;
+    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
+/// The referee of one game.
+pub struct Referee {
+    board: Board,
+    moves: Vec<MoveRecord>,
+    draw_after: Option<usize>,
+    outcome: Option<Outcome>,
+}
+
+impl Referee {
+    /// An empty board; `draw_after` ends the game drawn once that many
+    /// stones are on the board.
+    ///
+    /// # Errors
+    /// A board size out of range.
+    pub fn new(
+        width: usize,
+        height: usize,
+        rule: Rule,
+        draw_after: Option<usize>,
+    ) -> Result<Referee, String> {
+        let board = Board::new(width, height, rule).map_err(|e| e.to_string())?;
+        Ok(Referee {
+            board,
+            moves: Vec::new(),
+            draw_after,
+            outcome: None,
+        })
+    }
+
+    /// The position.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The stones played so far, in order.
+    #[must_use]
+    pub fn moves(&self) -> &[MoveRecord] {
+        &self.moves
+    }
+
+    /// The outcome, once the game has ended.
+    #[must_use]
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The colour to move.
+    #[must_use]
+    pub fn to_move(&self) -> Color {
+        self.board.side_to_move()
+    }
+
+    /// Places opening stones, alternating from black.
+    ///
+    /// # Errors
+    /// A stone off the board, on an occupied point, or one that ends the
+    /// game (an opening must leave a game to play).
+    pub fn place_opening(&mut self, stones: &[(usize, usize)]) -> Result<(), String> {
+        for &(x, y) in stones {
+            let color = self.board.side_to_move();
+            let pos = self
+                .board
+                .pos(x as i64, y as i64)
+                .ok_or_else(|| format!("opening stone {x},{y} is off the board"))?;
+            self.board
+                .play_color(pos, color)
+                .map_err(|e| format!("opening stone {x},{y}: {e}"))?;
+            self.moves.push(MoveRecord {
+                x,
+                y,
+                color,
+                time_ms: 0,
+                opening: true,
+            });
+            if self.board.winner().is_some() {
+                return Err("the opening already contains a winning row".into());
+            }
+        }
+        if self.board.is_full() {
+            return Err("the opening fills the board".into());
+        }
+        Ok(())
+    }
+
+    /// Ends the game with `outcome` (for crashes, silence, time and opening
+    /// stage faults, which the game driver sees).
+    pub fn finish(&mut self, outcome: Outcome) -> &Outcome {
+        self.outcome.get_or_insert(outcome)
+    }
+
+    /// Judges `answer` as the move of the side to move, which took
+    /// `time_ms`. The clock is checked by the caller before.
+    ///
+    /// Returns the outcome if the answer ended the game.
+    pub fn judge(&mut self, answer: &str, time_ms: u64) -> Option<&Outcome> {
+        if self.outcome.is_some() {
+            return self.outcome.as_ref();
+        }
+        let color = self.board.side_to_move();
+        let Some((x, y)) = parse_move(answer) else {
+            let shown: String = answer.chars().take(80).collect();
+            return Some(self.finish(Outcome::loss(color, Reason::Garbage, format!("answered `{shown}`"))));
+        };
+        let Some(pos) = self.board.pos(x, y) else {
+            return Some(self.finish(Outcome::loss(color, Reason::OffBoard, format!("played {x},{y}"))));
+        };
+        if !self.board.is_empty(pos) {
+            return Some(self.finish(Outcome::loss(color, Reason::Occupied, format!("played {x},{y}"))));
+        }
+        if color == Color::Black {
+            if let Some(kind) = forbidden(&mut self.board, pos) {
+                return Some(self.finish(Outcome::loss(
+                    color,
+                    Reason::Forbidden,
+                    format!("played {x},{y}, a {kind}"),
+                )));
+            }
+        }
+        self.board
+            .play_color(pos, color)
+            .expect("checked: on the board and empty");
+        let (x, y) = (pos.x(), pos.y());
+        self.moves.push(MoveRecord {
+            x,
+            y,
+            color,
+            time_ms,
+            opening: false,
+        });
+        if self.board.winner() == Some(color) {
+            return Some(self.finish(Outcome {
+                winner: Some(color),
+                reason: Reason::Five,
+                detail: format!("five with {x},{y}"),
+            }));
+        }
+        if self.board.is_full() {
+            return Some(self.finish(Outcome::draw(Reason::FullBoard, "the board is full")));
+        }
+        if let Some(limit) = self.draw_after {
+            if self.board.stone_count() >= limit {
+                return Some(self.finish(Outcome::draw(
+                    Reason::MoveLimit,
+                    format!("{limit} stones on the board"),
+                )));
+            }
+        }
+        None
+    }
+
+    /// The last stone played, as a board point.
+    #[must_use]
+    pub fn last(&self) -> Option<Pos> {
+        self.moves.last().map(|m| Pos::new(m.x, m.y))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(r: &mut Referee, moves: &[&str]) -> Option<Outcome> {
+        for m in moves {
+            if let Some(o) = r.judge(m, 1) {
+                return Some(o.clone());
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn answers_are_parsed_strictly() {
+        assert_eq!(parse_move("7,8"), Some((7, 8)));
+        assert_eq!(parse_move(" 7 , 8 "), Some((7, 8)));
+        assert_eq!(parse_move("-1,3"), Some((-1, 3)));
+        assert_eq!(parse_move("7 8"), None);
+        assert_eq!(parse_move("7,8,1"), None);
+        assert_eq!(parse_move("MESSAGE hi"), None);
+    }
+
+    #[test]
+    fn five_wins_and_is_recorded() {
+        let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
+        let o = play(&mut r, &["0,0", "0,1", "1,0", "1,1", "2,0", "2,1", "3,0", "3,1", "4,0"]).unwrap();
+        assert_eq!(o.winner, Some(Color::Black));
+        assert_eq!(o.reason, Reason::Five);
+        assert_eq!(r.moves().len(), 9);
+    }
+
+    #[test]
+    fn standard_overline_does_not_win() {
+        let mut r = Referee::new(15, 15, Rule::Standard, None).unwrap();
+        let o = play(
+            &mut r,
+            &["0,0", "0,5", "1,0", "1,5", "2,0", "2,5", "4,0", "4,5", "5,0", "14,14", "3,0"],
+        );
+        assert_eq!(o, None, "an overline is no five under standard");
+    }
+
+    #[test]
+    fn illegal_answers_lose() {
+        let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
+        let o = play(&mut r, &["7,7", "7,7"]).unwrap();
+        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::Occupied));
+        let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
+        let o = play(&mut r, &["15,0"]).unwrap();
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::OffBoard));
+        let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
+        let o = play(&mut r, &["7,7", "hello"]).unwrap();
+        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::Garbage));
+    }
+
+    #[test]
+    fn renju_forbidden_loses_but_five_beats_it() {
+        // . X X . X X . : black playing the middle makes a double four? No:
+        // a double three on the cross of two open twos.
+        let mut r = Referee::new(15, 15, Rule::Renju, None).unwrap();
+        // Black 5,7 6,7 and 7,5 7,6; 7,7 makes two open threes.
+        let o = play(&mut r, &["5,7", "0,0", "6,7", "0,14", "7,5", "14,0", "7,6", "14,14", "7,7"]).unwrap();
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Forbidden));
+        assert!(o.detail.contains("double three"), "{}", o.detail);
+        // Under freestyle the same move is fine.
+        let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
+        assert_eq!(play(&mut r, &["5,7", "0,0", "6,7", "0,14", "7,5", "14,0", "7,6", "14,14", "7,7"]), None);
+    }
+
+    #[test]
+    fn move_limit_and_full_board_draw() {
+        let mut r = Referee::new(15, 15, Rule::Freestyle, Some(4)).unwrap();
+        let o = play(&mut r, &["0,0", "5,5", "9,9", "3,12"]).unwrap();
+        assert_eq!((o.winner, o.reason), (None, Reason::MoveLimit));
+        // A full 5x5 board where no line is one colour.
+        let grid = ["XXXOX", "OOXXX", "XXOOO", "XOOXX", "OOOOX"];
+        let mut black = Vec::new();
+        let mut white = Vec::new();
+        for (y, row) in grid.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                if c == 'X' {
+                    black.push(format!("{x},{y}"));
+                } else {
+                    white.push(format!("{x},{y}"));
+                }
+            }
+        }
+        let mut seq = Vec::new();
+        for i in 0..25 {
+            seq.push(if i % 2 == 0 { black[i / 2].as_str() } else { white[i / 2].as_str() });
+        }
+        let mut r = Referee::new(5, 5, Rule::Freestyle, None).unwrap();
+        let o = play(&mut r, &seq).unwrap();
+        assert_eq!((o.winner, o.reason), (None, Reason::FullBoard));
+        assert_eq!(r.moves().len(), 25);
+    }
+}

@@ -1,0 +1,347 @@
+//! Match statistics: Elo difference with a 95% error bar, likelihood of
+//! superiority, and the sequential probability ratio test.
+//!
+//! All three work on one engine's wins, draws and losses against another,
+//! a game scoring 1, ½ or 0.
+//!
+//! - **Elo**: the logistic model, `elo = -400·log10(1/s - 1)` for the mean
+//!   score `s`. The error bar maps `s ± 1.96·σ/√n` through the same curve,
+//!   where `σ²` is the per-game variance of the score in the sample.
+//! - **LOS**: the probability that the engine is the stronger one, given
+//!   the decisive games: `Φ((W - L) / √(W + L))`.
+//! - **SPRT**: H0 "the difference is elo0" against H1 "it is elo1", both in
+//!   logistic Elo. The log-likelihood ratio uses the normal approximation of
+//!   the trinomial (generalised SPRT): with expected scores `s0`, `s1`,
+//!   `LLR = n·(s1 - s0)·(2·s - s0 - s1) / (2·σ²)`. The test accepts H1 when
+//!   the LLR reaches `ln((1 - β)/α)` and H0 when it falls to
+//!   `ln(β/(1 - α))`.
+
+use serde::Serialize;
+use std::fmt;
+
+/// Wins, draws and losses of one side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Wdl {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl Wdl {
+    /// Number of games.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Table points: win 2, draw 1, loss 0.
+    #[must_use]
+    pub fn points(&self) -> u32 {
+        2 * self.wins + self.draws
+    }
+
+    /// Mean score per game (1, ½, 0), `None` without games.
+    #[must_use]
+    pub fn score(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n))
+    }
+
+    /// The same record seen from the opponent.
+    #[must_use]
+    pub fn flipped(&self) -> Wdl {
+        Wdl {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
+        }
+    }
+
+    /// Per-game variance of the score in the sample.
+    fn variance(&self) -> Option<f64> {
+        let s = self.score()?;
+        let n = f64::from(self.games());
+        let v = (f64::from(self.wins) * (1.0 - s).powi(2)
+            + f64::from(self.draws) * (0.5 - s).powi(2)
+            + f64::from(self.losses) * s.powi(2))
+            / n;
+        Some(v)
+    }
+}
+
+impl fmt::Display for Wdl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "+{} ={} -{}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// Logistic Elo difference for a mean score in (0, 1).
+#[must_use]
+pub fn elo_from_score(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Expected score for a logistic Elo difference.
+#[must_use]
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The error function, to about 1e-7 (a rational approximation with one
+/// exponential; see Abramowitz and Stegun, formula 7.1.26).
+#[must_use]
+pub fn erf(x: f64) -> f64 {
+    let sign = if x < 0.0 { -1.0 } else { 1.0 };
+    let x = x.abs();
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    sign * (1.0 - poly * (-x * x).exp())
+}
+
+/// Elo with a 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EloEstimate {
+    /// Point estimate.
+    pub elo: f64,
+    /// Half-width of the 95% interval (infinite when a side has no points).
+    pub error: f64,
+}
+
+impl fmt::Display for EloEstimate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Adding zero turns -0.0 into 0.0.
+        let e = self.elo + 0.0;
+        if e.is_finite() && self.error.is_finite() {
+            write!(f, "{e:+.1} ± {:.1}", self.error)
+        } else if e.is_finite() {
+            write!(f, "{e:+.1} ± inf")
+        } else if self.elo > 0.0 {
+            f.write_str("+inf")
+        } else {
+            f.write_str("-inf")
+        }
+    }
+}
+
+/// The Elo difference and its 95% error bar, `None` without games.
+#[must_use]
+pub fn elo(wdl: &Wdl) -> Option<EloEstimate> {
+    let s = wdl.score()?;
+    let n = f64::from(wdl.games());
+    let sd = (wdl.variance()? / n).sqrt();
+    let lo = (s - 1.959_964 * sd).max(0.0);
+    let hi = (s + 1.959_964 * sd).min(1.0);
+    let e = elo_from_score(s);
+    let error = if lo <= 0.0 || hi >= 1.0 {
+        f64::INFINITY
+    } else {
+        (elo_from_score(hi) - elo_from_score(lo)) / 2.0
+    };
+    Some(EloEstimate { elo: e, error })
+}
+
+/// Likelihood of superiority, 0.5 when no game was decisive.
+#[must_use]
+pub fn los(wdl: &Wdl) -> f64 {
+    let decisive = f64::from(wdl.wins + wdl.losses);
+    if decisive == 0.0 {
+        return 0.5;
+    }
+    let z = (f64::from(wdl.wins) - f64::from(wdl.losses)) / (2.0 * decisive).sqrt();
+    0.5 * (1.0 + erf(z))
+}
+
+/// An SPRT's parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Sprt {
+    /// Elo under H0.
+    pub elo0: f64,
+    /// Elo under H1.
+    pub elo1: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+}
+
+/// Where an SPRT stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SprtState {
+    /// Neither bound reached.
+    Continue,
+    /// H1 accepted: the first engine is stronger by about elo1.
+    AcceptH1,
+    /// H0 accepted: it is not.
+    AcceptH0,
+}
+
+/// An SPRT's state after some games.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SprtStatus {
+    /// Log-likelihood ratio.
+    pub llr: f64,
+    /// Lower bound (accept H0).
+    pub lower: f64,
+    /// Upper bound (accept H1).
+    pub upper: f64,
+    /// The verdict.
+    pub state: SprtState,
+}
+
+impl fmt::Display for SprtStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = match self.state {
+            SprtState::Continue => "running",
+            SprtState::AcceptH1 => "H1 accepted",
+            SprtState::AcceptH0 => "H0 accepted",
+        };
+        write!(f, "LLR {:.2} [{:.2}, {:.2}] {verdict}", self.llr, self.lower, self.upper)
+    }
+}
+
+impl Sprt {
+    /// Checks the parameters.
+    ///
+    /// # Errors
+    /// elo0 not below elo1, or error rates outside (0, 0.5).
+    pub fn validate(&self) -> Result<(), String> {
+        if !(self.elo0 < self.elo1) {
+            return Err(format!("SPRT needs elo0 < elo1 (got {} and {})", self.elo0, self.elo1));
+        }
+        for (name, v) in [("alpha", self.alpha), ("beta", self.beta)] {
+            if !(v > 0.0 && v < 0.5) {
+                return Err(format!("SPRT {name} must be in (0, 0.5), got {v}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The test's state for the first engine's record `wdl`.
+    #[must_use]
+    pub fn status(&self, wdl: &Wdl) -> SprtStatus {
+        let lower = (self.beta / (1.0 - self.alpha)).ln();
+        let upper = ((1.0 - self.beta) / self.alpha).ln();
+        let llr = self.llr(wdl);
+        let state = if llr >= upper {
+            SprtState::AcceptH1
+        } else if llr <= lower {
+            SprtState::AcceptH0
+        } else {
+            SprtState::Continue
+        };
+        SprtStatus {
+            llr,
+            lower,
+            upper,
+            state,
+        }
+    }
+
+    /// The log-likelihood ratio (0 without games).
+    ///
+    /// While one of wins, draws and losses is still zero, the score and its
+    /// variance are taken with half a game added to each (otherwise a run
+    /// of wins alone would have no variance and never end the test); the
+    /// game count stays the real one.
+    #[must_use]
+    pub fn llr(&self, wdl: &Wdl) -> f64 {
+        let n = f64::from(wdl.games());
+        if n == 0.0 {
+            return 0.0;
+        }
+        let (w, d, l) = (f64::from(wdl.wins), f64::from(wdl.draws), f64::from(wdl.losses));
+        let (w, d, l) = if w == 0.0 || d == 0.0 || l == 0.0 {
+            (w + 0.5, d + 0.5, l + 0.5)
+        } else {
+            (w, d, l)
+        };
+        let total = w + d + l;
+        let s = (w + 0.5 * d) / total;
+        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / total;
+        if var <= 0.0 {
+            return 0.0;
+        }
+        let s0 = score_from_elo(self.elo0);
+        let s1 = score_from_elo(self.elo1);
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wdl(wins: u32, draws: u32, losses: u32) -> Wdl {
+        Wdl { wins, draws, losses }
+    }
+
+    #[test]
+    fn elo_round_trips_and_is_symmetric() {
+        for e in [-300.0, -50.0, 0.0, 12.5, 200.0] {
+            assert!((elo_from_score(score_from_elo(e)) - e).abs() < 1e-9);
+        }
+        let a = elo(&wdl(60, 20, 20)).unwrap();
+        let b = elo(&wdl(20, 20, 60)).unwrap();
+        assert!((a.elo + b.elo).abs() < 1e-9);
+        assert!((a.error - b.error).abs() < 1e-9);
+        // Score 0.7 is about +147 Elo.
+        assert!((a.elo - 147.2).abs() < 0.1, "{}", a.elo);
+        assert!(a.error > 30.0 && a.error < 100.0, "{}", a.error);
+        assert!(elo(&wdl(0, 0, 0)).is_none());
+        assert!(elo(&wdl(5, 0, 0)).unwrap().error.is_infinite());
+    }
+
+    #[test]
+    fn error_bars_shrink_with_games() {
+        let small = elo(&wdl(6, 2, 4)).unwrap().error;
+        let large = elo(&wdl(600, 200, 400)).unwrap().error;
+        assert!(large < small / 5.0);
+    }
+
+    #[test]
+    fn erf_and_los() {
+        assert!((erf(0.5) - 0.520_499_877_8).abs() < 1e-6);
+        assert!((erf(-1.0) + 0.842_700_792_9).abs() < 1e-6);
+        assert_eq!(los(&wdl(0, 10, 0)), 0.5);
+        // 30 wins, 20 losses: z = 10/sqrt(100) = 1, LOS = Phi(1.414) ...
+        let l = los(&wdl(30, 0, 20));
+        assert!((l - 0.921_350).abs() < 1e-4, "{l}");
+        assert!((los(&wdl(20, 0, 30)) - (1.0 - l)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn sprt_bounds_and_decisions() {
+        let t = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        assert!(t.validate().is_ok());
+        let st = t.status(&wdl(0, 0, 0));
+        assert!((st.upper - 2.944_438_979).abs() < 1e-6);
+        assert!((st.lower + 2.944_438_979).abs() < 1e-6);
+        assert_eq!(st.state, SprtState::Continue);
+        // A clearly stronger engine is accepted, a clearly weaker one rejected.
+        assert_eq!(t.status(&wdl(700, 100, 200)).state, SprtState::AcceptH1);
+        assert_eq!(t.status(&wdl(200, 100, 700)).state, SprtState::AcceptH0);
+        // At the midpoint score the LLR is zero.
+        let mid = score_from_elo(5.0);
+        assert!(mid > 0.5);
+        assert!(t.llr(&wdl(50, 0, 50)) < 0.0);
+        // A run of wins alone ends the test within a few games.
+        let stop = (1..100)
+            .find(|&n| t.status(&wdl(n, 0, 0)).state == SprtState::AcceptH1)
+            .unwrap();
+        assert!((4..20).contains(&stop), "{stop}");
+        assert_eq!(t.status(&wdl(0, 0, stop)).state, SprtState::AcceptH0);
+        let bad = Sprt { elo0: 5.0, elo1: 0.0, ..t };
+        assert!(bad.validate().is_err());
+    }
+}

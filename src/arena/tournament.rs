@@ -1,0 +1,574 @@
+//! Running a tournament: configuration checks, parallel games, live
+//! progress, SPRT early stopping, records and the final table.
+
+use super::engine::{interrupted, EngineSpec};
+use super::game::{play_game, GameRecord, GameSettings, GameSpec, NoStage, OpeningStage};
+use super::openings::{Opening, OpeningBook, Order, Symmetry};
+use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
+use super::schedule::{Bout, BoutScore, Format, Schedule};
+use super::stats::{elo, los, EloEstimate, Sprt, SprtStatus, Wdl};
+use crate::board::{MAX_SIZE, MIN_SIZE};
+use crate::rules::Rule;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+/// Summary file formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SummaryFormat {
+    /// `summary.json`.
+    Json,
+    /// `summary.csv`.
+    Csv,
+    /// Both.
+    Both,
+}
+
+/// A whole tournament's configuration.
+#[derive(Clone)]
+pub struct Config {
+    /// The engines, in seeding order.
+    pub engines: Vec<EngineSpec>,
+    /// The format.
+    pub format: Format,
+    /// Game settings (board, rule, time control, …).
+    pub game: GameSettings,
+    /// Game pairs per bout (each pair: one opening, colours swapped).
+    pub pairs: usize,
+    /// Extra single pairs to break a tied elimination bout.
+    pub tiebreaks: usize,
+    /// Openings (empty: every game starts on an empty board).
+    pub openings: Vec<Opening>,
+    /// Opening order.
+    pub order: Order,
+    /// Whether to play each opening in a random symmetry.
+    pub symmetry: bool,
+    /// Seed for the opening order and symmetries.
+    pub seed: u64,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// An SPRT for a match (stops it early once decided).
+    pub sprt: Option<Sprt>,
+    /// Where records go (`None`: nowhere).
+    pub out_dir: Option<PathBuf>,
+    /// Summary format.
+    pub summary: SummaryFormat,
+    /// Show a progress bar.
+    pub progress: bool,
+    /// An opening stage played before normal moves.
+    pub stage: Arc<dyn OpeningStage>,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("engines", &self.engines)
+            .field("format", &self.format)
+            .field("game", &self.game)
+            .field("pairs", &self.pairs)
+            .field("openings", &self.openings.len())
+            .field("concurrency", &self.concurrency)
+            .field("sprt", &self.sprt)
+            .field("out_dir", &self.out_dir)
+            .field("stage", &self.stage.name())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Config {
+    /// A configuration with defaults for everything but the engines: a
+    /// match, freestyle on 15×15, one second a move, one game pair.
+    #[must_use]
+    pub fn new(engines: Vec<EngineSpec>) -> Config {
+        Config {
+            engines,
+            format: Format::Match,
+            game: GameSettings {
+                width: 15,
+                height: 15,
+                rule: Rule::Freestyle,
+                tc: super::clock::TimeControl::default(),
+                draw_after: None,
+                max_memory: 350 << 20,
+                start_timeout: std::time::Duration::from_secs(5),
+                folder: None,
+            },
+            pairs: 1,
+            tiebreaks: 1,
+            openings: Vec::new(),
+            order: Order::Sequential,
+            symmetry: false,
+            seed: 1,
+            concurrency: 1,
+            sprt: None,
+            out_dir: None,
+            summary: SummaryFormat::Json,
+            progress: false,
+            stage: Arc::new(NoStage),
+        }
+    }
+
+    /// Checks everything that can be checked before a game starts.
+    ///
+    /// # Errors
+    /// The first problem, in words meant for the user.
+    pub fn validate(&self) -> Result<(), String> {
+        let g = &self.game;
+        for (what, v) in [("width", g.width), ("height", g.height)] {
+            if !(MIN_SIZE..=MAX_SIZE).contains(&v) {
+                return Err(format!("board {what} {v} is outside {MIN_SIZE}..={MAX_SIZE}"));
+            }
+        }
+        g.tc.validate()?;
+        if self.concurrency == 0 {
+            return Err("concurrency (-j) must be at least 1".into());
+        }
+        if self.engines.len() < self.format.min_engines() {
+            return Err(format!(
+                "{} needs at least {} engines, {} given",
+                self.format,
+                self.format.min_engines(),
+                self.engines.len()
+            ));
+        }
+        for e in &self.engines {
+            if e.resolve().is_none() {
+                return Err(format!(
+                    "engine `{}`: {} is not an executable file",
+                    e.name,
+                    e.command.display()
+                ));
+            }
+        }
+        let mut names: Vec<&str> = self.engines.iter().map(|e| e.name.as_str()).collect();
+        names.sort_unstable();
+        if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+            return Err(format!(
+                "two engines are named `{}`; name them with NAME=COMMAND",
+                w[0]
+            ));
+        }
+        if let Some(s) = &self.sprt {
+            s.validate()?;
+            if self.format != Format::Match {
+                return Err("an SPRT runs in a match between two engines".into());
+            }
+        }
+        let syms: Vec<Symmetry> = if self.symmetry {
+            Symmetry::ALL.to_vec()
+        } else {
+            vec![Symmetry(0)]
+        };
+        for o in &self.openings {
+            o.check(g.width, g.height, g.rule, &syms)?;
+        }
+        Schedule::new(self.format, self.engines.len(), self.pairs, self.tiebreaks)?;
+        if let Some(dir) = &self.out_dir {
+            if let Ok(mut entries) = std::fs::read_dir(dir) {
+                if entries.next().is_some() {
+                    return Err(format!(
+                        "output directory {} already holds files; choose another with --out",
+                        dir.display()
+                    ));
+                }
+            } else if dir.exists() {
+                return Err(format!("{} is not a directory", dir.display()));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One engine's line in the final table.
+#[derive(Clone, Debug, Serialize)]
+pub struct Standing {
+    /// Engine name.
+    pub name: String,
+    /// Games, wins, draws, losses.
+    pub record: Wdl,
+    /// Table points (win 2, draw 1, loss 0).
+    pub points: u32,
+    /// Wins with black and with white.
+    pub wins_as: [u32; 2],
+}
+
+/// The head-to-head statistics of a two-engine match.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchStats {
+    /// The first engine's record against the second.
+    pub record: Wdl,
+    /// Elo of the first engine over the second, with error bar.
+    pub elo: Option<EloEstimate>,
+    /// Likelihood that the first engine is stronger.
+    pub los: f64,
+    /// SPRT state, if one was run.
+    pub sprt: Option<SprtStatus>,
+}
+
+/// What a tournament produced.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// The format's name.
+    pub format: String,
+    /// The rule's name.
+    pub rule: String,
+    /// Board size.
+    pub size: (usize, usize),
+    /// The time control, in words.
+    pub time_control: String,
+    /// Every finished game, in the order they finished.
+    pub games: Vec<GameRecord>,
+    /// The table, best first.
+    pub standings: Vec<Standing>,
+    /// For matches: head-to-head statistics.
+    pub head_to_head: Option<MatchStats>,
+    /// For elimination formats: final placement, champion first.
+    pub placement: Option<Vec<String>>,
+    /// Whether the tournament was interrupted before its end.
+    pub interrupted: bool,
+    /// Whether an SPRT stopped the match early.
+    pub stopped_by_sprt: bool,
+    /// Records that could not be written (paths and errors).
+    pub write_errors: Vec<String>,
+}
+
+impl Summary {
+    /// Games counted by reason, sorted by name.
+    #[must_use]
+    pub fn reasons(&self) -> Vec<(String, usize)> {
+        let mut map = std::collections::BTreeMap::new();
+        for g in &self.games {
+            *map.entry(g.outcome.reason.name().to_string()).or_insert(0) += 1;
+        }
+        map.into_iter().collect()
+    }
+
+    /// The results table as text.
+    #[must_use]
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        let width = self
+            .standings
+            .iter()
+            .map(|r| r.name.chars().count())
+            .max()
+            .unwrap_or(6)
+            .max(6);
+        let _ = writeln!(
+            s,
+            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}",
+            "#", "engine", "points", "games", "wins", "draws", "losses", "score"
+        );
+        for (i, r) in self.standings.iter().enumerate() {
+            let pct = r.record.score().map_or(0.0, |x| 100.0 * x);
+            let _ = writeln!(
+                s,
+                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%",
+                i + 1,
+                r.name,
+                r.points,
+                r.record.games(),
+                r.record.wins,
+                r.record.draws,
+                r.record.losses,
+                pct
+            );
+        }
+        if let Some(h) = &self.head_to_head {
+            let elo = h.elo.map_or_else(|| "n/a".to_string(), |e| e.to_string());
+            let _ = writeln!(s, "\nElo {elo}, LOS {:.1}%", 100.0 * h.los);
+            if let Some(sp) = &h.sprt {
+                let _ = writeln!(s, "SPRT {sp}");
+            }
+        }
+        if let Some(p) = &self.placement {
+            let _ = writeln!(s, "\nplacement: {}", p.join(", "));
+        }
+        let reasons: Vec<String> = self.reasons().iter().map(|(r, n)| format!("{r} {n}")).collect();
+        let _ = writeln!(s, "\nendings: {}", reasons.join(", "));
+        if self.interrupted {
+            let _ = writeln!(s, "interrupted: the table holds the finished games only");
+        }
+        s
+    }
+}
+
+/// Table standings over the games, best first (points, then wins, then
+/// seed).
+#[must_use]
+pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
+    let mut rows: Vec<Standing> = names
+        .iter()
+        .map(|n| Standing {
+            name: n.clone(),
+            record: Wdl::default(),
+            points: 0,
+            wins_as: [0, 0],
+        })
+        .collect();
+    for g in games {
+        for (idx, colour) in [(g.black, 0), (g.white, 1)] {
+            let row = &mut rows[idx];
+            match g.score_of(idx) {
+                Some(x) if x > 0.75 => {
+                    row.record.wins += 1;
+                    row.wins_as[colour] += 1;
+                }
+                Some(x) if x > 0.25 => row.record.draws += 1,
+                Some(_) => row.record.losses += 1,
+                None => {}
+            }
+        }
+    }
+    for r in &mut rows {
+        r.points = r.record.points();
+    }
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| {
+        rows[b]
+            .points
+            .cmp(&rows[a].points)
+            .then(rows[b].record.wins.cmp(&rows[a].record.wins))
+            .then(a.cmp(&b))
+    });
+    order.into_iter().map(|i| rows[i].clone()).collect()
+}
+
+/// Engine 0's record against engine 1 over the games.
+#[must_use]
+pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
+    let mut w = Wdl::default();
+    for g in games {
+        let pair = (g.black == a && g.white == b) || (g.black == b && g.white == a);
+        if !pair {
+            continue;
+        }
+        match g.winner_engine() {
+            None => w.draws += 1,
+            Some(x) if x == a => w.wins += 1,
+            Some(_) => w.losses += 1,
+        }
+    }
+    w
+}
+
+/// Expands bouts into games: each pair plays the next opening twice, first
+/// with `a` as black, then with `b`.
+fn expand(bouts: &[Bout], book: &mut OpeningBook, config: &Config, next_id: &mut usize) -> Result<Vec<(usize, GameSpec)>, String> {
+    let mut games = Vec::new();
+    for (bi, bout) in bouts.iter().enumerate() {
+        for _ in 0..bout.pairs {
+            let (stones, name) = match book.next_opening() {
+                Some((o, sym)) => {
+                    let stones = o.place(config.game.width, config.game.height, sym)?;
+                    let name = if config.symmetry {
+                        format!("{} ({sym})", o.name)
+                    } else {
+                        o.name.clone()
+                    };
+                    (stones, Some(name))
+                }
+                None => (Vec::new(), None),
+            };
+            for seats in [[bout.a, bout.b], [bout.b, bout.a]] {
+                *next_id += 1;
+                games.push((
+                    bi,
+                    GameSpec {
+                        id: *next_id,
+                        seats,
+                        stones: stones.clone(),
+                        opening: name.clone(),
+                        round: bout.label.clone(),
+                    },
+                ));
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// Runs the tournament to its end (or until interrupted, or until an SPRT
+/// decides).
+///
+/// # Errors
+/// A configuration problem (before any game starts) or an output directory
+/// that cannot be made.
+pub fn run(config: &Config) -> Result<Summary, String> {
+    config.validate()?;
+    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    let mut writer = match &config.out_dir {
+        Some(dir) => Some(RecordWriter::create(dir).map_err(|e| format!("cannot write to {}: {e}", dir.display()))?),
+        None => None,
+    };
+    let square = config.game.width == config.game.height;
+    let mut book = OpeningBook::new(config.openings.clone(), config.order, config.symmetry, square, config.seed);
+    let mut schedule = Schedule::new(config.format, config.engines.len(), config.pairs, config.tiebreaks)?;
+
+    let total_hint = match config.format {
+        Format::Match | Format::Gauntlet | Format::RoundRobin => {
+            let bouts = match config.format {
+                Format::Match => 1,
+                Format::Gauntlet => config.engines.len() - 1,
+                _ => config.engines.len() * (config.engines.len() - 1) / 2,
+            };
+            (bouts * config.pairs * 2) as u64
+        }
+        _ => 0,
+    };
+    let bar = if config.progress {
+        let b = ProgressBar::with_draw_target(Some(total_hint), ProgressDrawTarget::stderr());
+        let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed_precise} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        b.set_style(style);
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+
+    let mut games: Vec<GameRecord> = Vec::new();
+    let mut write_errors = Vec::new();
+    let mut next_id = 0;
+    let mut scores: Vec<BoutScore> = Vec::new();
+    let mut stopped_by_sprt = false;
+    let stop = Arc::new(AtomicBool::new(false));
+
+    'rounds: loop {
+        let bouts = schedule.next_round(&scores);
+        if bouts.is_empty() {
+            break;
+        }
+        let specs = expand(&bouts, &mut book, config, &mut next_id)?;
+        if total_hint == 0 {
+            bar.inc_length(specs.len() as u64);
+        }
+        let mut bout_scores = vec![BoutScore { a: 0, b: 0 }; bouts.len()];
+        let queue: Arc<Mutex<VecDeque<(usize, GameSpec)>>> = Arc::new(Mutex::new(specs.into_iter().collect()));
+        let (tx, rx) = mpsc::channel::<(usize, Option<GameRecord>)>();
+        let workers = config.concurrency;
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let queue = Arc::clone(&queue);
+                let tx = tx.clone();
+                let stop = Arc::clone(&stop);
+                let engines = &config.engines;
+                let settings = &config.game;
+                let stage = Arc::clone(&config.stage);
+                scope.spawn(move || loop {
+                    if stop.load(Ordering::Relaxed) || interrupted() {
+                        break;
+                    }
+                    let job = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
+                    let Some((bout, spec)) = job else { break };
+                    let record = play_game(&spec, engines, settings, stage.as_ref());
+                    if tx.send((bout, record)).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(tx);
+            for (bout, record) in rx {
+                let Some(record) = record else { continue };
+                if let Some(w) = writer.as_mut() {
+                    if let Err(e) = w.write_game(&record) {
+                        write_errors.push(format!("game {}: {e}", record.id));
+                    }
+                }
+                let b = &bouts[bout];
+                let sa = record.score_of(b.a).unwrap_or(0.0);
+                bout_scores[bout].a += (2.0 * sa) as u32;
+                bout_scores[bout].b += 2 - (2.0 * sa) as u32;
+                games.push(record);
+                bar.inc(1);
+                bar.set_message(live_message(config, &names, &games));
+                if let Some(sprt) = &config.sprt {
+                    let st = sprt.status(&head_to_head(&games, 0, 1));
+                    if st.state != super::stats::SprtState::Continue && !stop.load(Ordering::Relaxed) {
+                        stop.store(true, Ordering::Relaxed);
+                        stopped_by_sprt = true;
+                    }
+                }
+            }
+        });
+        if interrupted() || stop.load(Ordering::Relaxed) {
+            break 'rounds;
+        }
+        scores = bout_scores;
+    }
+    bar.finish_and_clear();
+
+    let head = (config.format == Format::Match).then(|| {
+        let record = head_to_head(&games, 0, 1);
+        MatchStats {
+            record,
+            elo: elo(&record),
+            los: los(&record),
+            sprt: config.sprt.map(|s| s.status(&record)),
+        }
+    });
+    let summary = Summary {
+        format: config.format.to_string(),
+        rule: config.game.rule.name().to_string(),
+        size: (config.game.width, config.game.height),
+        time_control: config.game.tc.to_string(),
+        standings: standings(&names, &games),
+        head_to_head: head,
+        placement: schedule
+            .placement()
+            .map(|p| p.into_iter().map(|i| names[i].clone()).collect()),
+        games,
+        interrupted: interrupted(),
+        stopped_by_sprt,
+        write_errors,
+    };
+    if let Some(w) = &writer {
+        write_summary(&summary, w.dir(), config.summary)?;
+    }
+    Ok(summary)
+}
+
+/// The live line next to the progress bar.
+fn live_message(config: &Config, names: &[String], games: &[GameRecord]) -> String {
+    if config.format == Format::Match {
+        let r = head_to_head(games, 0, 1);
+        let e = elo(&r).map_or_else(|| "n/a".into(), |e| e.to_string());
+        let mut m = format!("{} {} {}: Elo {e}", names[0], r, names[1]);
+        if let Some(s) = &config.sprt {
+            let _ = write!(m, ", LLR {:.2}", s.status(&r).llr);
+        }
+        m
+    } else {
+        let table = standings(names, games);
+        table
+            .iter()
+            .take(3)
+            .map(|s| format!("{} {}", s.name, s.points))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Writes `summary.json` and/or `summary.csv` into `dir`.
+///
+/// # Errors
+/// A write failure.
+pub fn write_summary(summary: &Summary, dir: &std::path::Path, format: SummaryFormat) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write the summary in {}: {e}", dir.display());
+    if matches!(format, SummaryFormat::Json | SummaryFormat::Both) {
+        let json = serde_json::to_string_pretty(summary).map_err(|e| e.to_string())?;
+        std::fs::write(dir.join("summary.json"), json).map_err(fail)?;
+    }
+    if matches!(format, SummaryFormat::Csv | SummaryFormat::Both) {
+        let mut csv = String::from(CSV_HEADER);
+        for g in &summary.games {
+            csv.push_str(&to_csv_line(g));
+        }
+        std::fs::write(dir.join("summary.csv"), csv).map_err(fail)?;
+    }
+    std::fs::write(dir.join("table.txt"), summary.table()).map_err(fail)?;
+    Ok(())
+}

@@ -1,0 +1,220 @@
+//! Real short games against deliberately broken engines: each failure is
+//! judged as a loss for the right side, for the right reason, and recorded.
+
+mod arena_support;
+
+use arena_support::{broken, check_records, config, greedy, process_alive};
+use std::time::{Duration, Instant};
+use tengen::arena::openings::parse_openings;
+use tengen::arena::referee::Reason;
+use tengen::arena::{run, Summary};
+use tengen::{Color, Rule};
+
+/// Runs one game pair: greedy engine `good` (index 0) against a broken one
+/// (index 1); returns the summary after checking the records.
+fn pair_against(mode: &str, extra: &[&str], tweak: impl FnOnce(&mut tengen::arena::Config)) -> Summary {
+    let mut c = config(vec![greedy("good", 5), broken("bad", mode, extra)], mode);
+    tweak(&mut c);
+    let s = run(&c).expect("tournament runs");
+    assert_eq!(s.games.len(), 2, "two games: {:?}", s.games);
+    check_records(&c, &s);
+    s
+}
+
+/// Every game was won by engine 0 for `reason`.
+fn assert_bad_lost_all(s: &Summary, reason: Reason) {
+    for g in &s.games {
+        assert_eq!(g.winner_engine(), Some(0), "game {}: {:?}", g.id, g.outcome);
+        assert_eq!(g.outcome.reason, reason, "game {}: {:?}", g.id, g.outcome);
+    }
+    assert_eq!(s.standings[0].name, "good");
+    assert_eq!(s.standings[0].points, 4);
+}
+
+#[test]
+fn a_crash_loses() {
+    let s = pair_against("crash", &["--at", "2"], |_| {});
+    assert_bad_lost_all(&s, Reason::Crash);
+    for g in &s.games {
+        assert!(g.outcome.detail.contains("exit status: 3"), "{}", g.outcome.detail);
+        // The bad engine made exactly one move before crashing.
+        let bad_color = if g.black == 1 { Color::Black } else { Color::White };
+        assert_eq!(g.moves.iter().filter(|m| m.color == bad_color).count(), 1);
+    }
+}
+
+#[test]
+fn a_hung_engine_loses_on_time_and_is_killed() {
+    let started = Instant::now();
+    let s = pair_against("hang", &["--at", "2", "--seed", "4711001"], |c| {
+        c.game.tc.turn = Some(Duration::from_millis(300));
+        c.game.tc.tolerance = Duration::from_millis(100);
+    });
+    assert_bad_lost_all(&s, Reason::TimeTurn);
+    assert!(started.elapsed() < Duration::from_secs(10), "the arena did not wait long");
+    assert!(!process_alive("4711001"), "the hung engine was killed");
+}
+
+#[test]
+fn garbage_occupied_and_off_board_answers_lose() {
+    for (mode, reason) in [
+        ("garbage", Reason::Garbage),
+        ("occupied", Reason::Occupied),
+        ("offboard", Reason::OffBoard),
+    ] {
+        let s = pair_against(mode, &["--at", "3"], |_| {});
+        assert_bad_lost_all(&s, reason);
+        let detail = &s.games[0].outcome.detail;
+        match reason {
+            Reason::Garbage => assert!(detail.contains("hello there"), "{detail}"),
+            Reason::OffBoard => assert!(detail.contains("15,0"), "{detail}"),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn a_slow_move_loses_on_the_turn_clock() {
+    let s = pair_against("slow", &["--at", "2", "--delay", "900"], |c| {
+        c.game.tc.turn = Some(Duration::from_millis(300));
+        c.game.tc.tolerance = Duration::from_millis(100);
+    });
+    assert_bad_lost_all(&s, Reason::TimeTurn);
+}
+
+#[test]
+fn a_spent_game_budget_loses_on_the_game_clock() {
+    let s = pair_against("slow", &["--at", "2", "--delay", "900"], |c| {
+        c.game.tc.turn = None;
+        c.game.tc.game = Some(Duration::from_millis(600));
+        c.game.tc.tolerance = Duration::from_millis(100);
+    });
+    assert_bad_lost_all(&s, Reason::TimeGame);
+}
+
+#[test]
+fn byoyomi_periods_save_a_slow_move_once() {
+    // Budget 200ms, one period of 1500ms: a 900ms move fits in the period,
+    // so the slow engine plays on and the game ends on the board.
+    let s = pair_against("slow", &["--at", "2", "--delay", "900"], |c| {
+        c.game.tc.turn = None;
+        c.game.tc.game = Some(Duration::from_millis(200));
+        c.game.tc.byoyomi = Duration::from_millis(1500);
+        c.game.tc.periods = 1;
+        c.game.tc.tolerance = Duration::from_millis(100);
+    });
+    for g in &s.games {
+        assert!(
+            !matches!(g.outcome.reason, Reason::TimeGame | Reason::TimeTurn),
+            "game {}: {:?}",
+            g.id,
+            g.outcome
+        );
+    }
+}
+
+#[test]
+fn start_failures_lose() {
+    let s = pair_against("silent-start", &[], |c| c.game.start_timeout = Duration::from_millis(300));
+    assert_bad_lost_all(&s, Reason::StartFailed);
+    assert!(s.games.iter().all(|g| g.moves.is_empty()));
+    let s = pair_against("refuse-start", &[], |_| {});
+    assert_bad_lost_all(&s, Reason::StartFailed);
+    assert!(s.games[0].outcome.detail.contains("not today"));
+    let s = pair_against("exit-start", &[], |_| {});
+    assert_bad_lost_all(&s, Reason::Crash);
+}
+
+#[test]
+fn comment_lines_are_not_answers() {
+    let s = pair_against("chatty", &[], |_| {});
+    for g in &s.games {
+        assert!(
+            matches!(g.outcome.reason, Reason::Five | Reason::FullBoard),
+            "game {}: {:?}",
+            g.id,
+            g.outcome
+        );
+    }
+}
+
+#[test]
+fn renju_black_forbidden_move_loses() {
+    // Black to move with a double three on the centre: black on the centre's
+    // left two points and the two above it, white in the corners.
+    let openings = parse_openings("-2,0, -7,-7, -1,0, -7,7, 0,-2, 7,-7, 0,-1, 7,7 # double three\n", "t").unwrap();
+    let s = pair_against("forbidden", &["--at", "1"], |c| {
+        c.game.rule = Rule::Renju;
+        c.openings = openings;
+    });
+    // Game 1: the broken engine is black and plays a forbidden point.
+    let g = &s.games.iter().find(|g| g.black == 1).unwrap();
+    assert_eq!(g.outcome.winner, Some(Color::White));
+    assert_eq!(g.outcome.reason, Reason::Forbidden);
+    assert!(g.outcome.detail.contains("double three"), "{}", g.outcome.detail);
+    assert_eq!(g.moves.len(), 8, "only the opening stones are on the board");
+    assert!(g.moves.iter().all(|m| m.opening));
+    // Game 2: as white it has nothing forbidden and plays on; the greedy
+    // engine, black, never plays a forbidden point.
+    let g = &s.games.iter().find(|g| g.black == 0).unwrap();
+    assert_ne!(g.outcome.reason, Reason::Forbidden, "{:?}", g.outcome);
+}
+
+#[test]
+fn move_limit_draws() {
+    let mut c = config(vec![greedy("a", 1), greedy("b", 2)], "limit");
+    c.game.draw_after = Some(7);
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    for g in &s.games {
+        assert_eq!(g.outcome.winner, None);
+        assert_eq!(g.outcome.reason, Reason::MoveLimit);
+        assert_eq!(g.moves.len(), 7);
+    }
+    assert!(s.standings.iter().all(|r| r.points == 2));
+}
+
+#[test]
+fn fives_decide_real_games_under_every_rule() {
+    for (rule, size) in [
+        (Rule::Freestyle, 15),
+        (Rule::Standard, 15),
+        (Rule::Renju, 15),
+        (Rule::Caro, 20),
+        (Rule::CaroExact, 20),
+    ] {
+        let mut c = config(vec![greedy("a", 11), greedy("b", 12)], rule.name());
+        c.game.rule = rule;
+        c.game.width = size;
+        c.game.height = size;
+        let s = run(&c).unwrap();
+        check_records(&c, &s);
+        for g in &s.games {
+            assert!(
+                matches!(g.outcome.reason, Reason::Five | Reason::FullBoard),
+                "{rule}: game {}: {:?}",
+                g.id,
+                g.outcome
+            );
+            // Replay the record and confirm the referee's verdict.
+            if g.outcome.reason == Reason::Five {
+                let stones: Vec<(tengen::Pos, Color)> =
+                    g.moves.iter().map(|m| (tengen::Pos::new(m.x, m.y), m.color)).collect();
+                let board = tengen::Board::from_moves(size, size, rule, &stones).unwrap();
+                assert_eq!(board.winner(), g.outcome.winner, "{rule}: game {}", g.id);
+                assert_eq!(board.find_five(), g.outcome.winner);
+            }
+        }
+    }
+}
+
+#[test]
+fn rectangular_boards_are_played() {
+    let mut c = config(vec![greedy("a", 1), greedy("b", 2)], "rect");
+    c.game.width = 12;
+    c.game.height = 8;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    assert!(s.games.iter().all(|g| (g.width, g.height) == (12, 8)));
+    assert!(s.games.iter().all(|g| g.moves.iter().all(|m| m.x < 12 && m.y < 8)));
+}
