@@ -78,7 +78,9 @@ impl Pos {
     /// Chebyshev distance between two points.
     #[must_use]
     pub fn distance(self, other: Pos) -> usize {
-        self.x().abs_diff(other.x()).max(self.y().abs_diff(other.y()))
+        self.x()
+            .abs_diff(other.x())
+            .max(self.y().abs_diff(other.y()))
     }
 }
 
@@ -114,7 +116,12 @@ pub enum Dir {
 
 impl Dir {
     /// All four directions.
-    pub const ALL: [Dir; 4] = [Dir::Horizontal, Dir::Vertical, Dir::Diagonal, Dir::AntiDiagonal];
+    pub const ALL: [Dir; 4] = [
+        Dir::Horizontal,
+        Dir::Vertical,
+        Dir::Diagonal,
+        Dir::AntiDiagonal,
+    ];
 
     /// The step along this direction as (dx, dy).
     #[must_use]

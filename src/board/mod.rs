@@ -201,11 +201,16 @@ impl Board {
                 for dir in Dir::ALL {
                     let (li, lp) = line_of(pos, dir);
                     let shift = 2 * (lp + PAD);
-                    self.lines[li] = (self.lines[li] & !(3u128 << shift)) | (u128::from(stone) << shift);
+                    self.lines[li] =
+                        (self.lines[li] & !(3u128 << shift)) | (u128::from(stone) << shift);
                 }
             }
         }
-        let mut hash = if self.side == Color::White { ZOBRIST.side } else { 0 };
+        let mut hash = if self.side == Color::White {
+            ZOBRIST.side
+        } else {
+            0
+        };
         for y in 0..self.height() {
             for x in 0..self.width() {
                 let pos = Pos::new(x, y);
@@ -458,7 +463,8 @@ impl Board {
                         continue;
                     }
                     let centre = (lp as isize + s) as usize;
-                    let byte = tables.line(key_from_window((line >> (2 * centre)) as u32 & 0x3F_FFFF));
+                    let byte =
+                        tables.line(key_from_window((line >> (2 * centre)) as u32 & 0x3F_FFFF));
                     if byte != cell.line[dir as usize] {
                         self.undo.push((n as u16, *cell));
                         cell.line[dir as usize] = byte;
@@ -638,7 +644,10 @@ impl Board {
     ///
     /// # Errors
     /// When the rows differ in length or the size is out of range.
-    pub fn from_diagram(rule: Rule, text: &str) -> Result<Board, Box<dyn std::error::Error + Send + Sync>> {
+    pub fn from_diagram(
+        rule: Rule,
+        text: &str,
+    ) -> Result<Board, Box<dyn std::error::Error + Send + Sync>> {
         let rows: Vec<Vec<char>> = text
             .lines()
             .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
@@ -666,7 +675,11 @@ impl Board {
                 board.play_color(Pos::new(x, y), color)?;
             }
         }
-        board.set_side_to_move(if blacks <= whites { Color::Black } else { Color::White });
+        board.set_side_to_move(if blacks <= whites {
+            Color::Black
+        } else {
+            Color::White
+        });
         Ok(board)
     }
 }

@@ -81,7 +81,10 @@ fn renju_basic_forbidden_points() {
     .unwrap();
     // Row: . X X _ . . is an open three; column: _ X X . O with (3,2) free
     // makes the straight four (3,2)-(3,5), so it is open too.
-    assert_eq!(forbidden(&mut b, Pos::new(3, 3)), Some(crate::rules::Forbidden::DoubleThree));
+    assert_eq!(
+        forbidden(&mut b, Pos::new(3, 3)),
+        Some(crate::rules::Forbidden::DoubleThree)
+    );
     let mut b = Board::from_diagram(
         Rule::Renju,
         "

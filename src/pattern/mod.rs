@@ -537,59 +537,141 @@ mod tests {
 
     #[test]
     fn fives_and_overlines() {
-        assert_eq!(black(Rule::Freestyle, ". . . X X _ X X . . ."), Pattern::Five);
-        assert_eq!(black(Rule::Freestyle, ". . X X X _ X X . . ."), Pattern::Five);
-        assert_eq!(black(Rule::Standard, ". . X X X _ X X . . ."), Pattern::Overline);
-        assert_eq!(black(Rule::Renju, ". . X X X _ X X . . ."), Pattern::Overline);
+        assert_eq!(
+            black(Rule::Freestyle, ". . . X X _ X X . . ."),
+            Pattern::Five
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . X X X _ X X . . ."),
+            Pattern::Five
+        );
+        assert_eq!(
+            black(Rule::Standard, ". . X X X _ X X . . ."),
+            Pattern::Overline
+        );
+        assert_eq!(
+            black(Rule::Renju, ". . X X X _ X X . . ."),
+            Pattern::Overline
+        );
         assert_eq!(white(Rule::Renju, ". . O O O _ O O . . ."), Pattern::Five);
         assert_eq!(black(Rule::Renju, ". . O X X _ X X O . ."), Pattern::Five);
     }
 
     #[test]
     fn caro_needs_an_open_end() {
-        assert_eq!(black(Rule::Caro, ". . O X X _ X X O . ."), Pattern::OpenFour.min(black(Rule::Caro, ". . O X X _ X X O . .")));
+        assert_eq!(
+            black(Rule::Caro, ". . O X X _ X X O . ."),
+            Pattern::OpenFour.min(black(Rule::Caro, ". . O X X _ X X O . ."))
+        );
         assert_ne!(black(Rule::Caro, ". . O X X _ X X O . ."), Pattern::Five);
         assert_eq!(black(Rule::Caro, ". . O X X _ X X . . ."), Pattern::Five);
-        assert_eq!(black(Rule::Caro, ". . # X X _ X X O . ."), black(Rule::Caro, ". . O X X _ X X O . ."));
+        assert_eq!(
+            black(Rule::Caro, ". . # X X _ X X O . ."),
+            black(Rule::Caro, ". . O X X _ X X O . .")
+        );
         assert_eq!(black(Rule::Caro, ". O X X X _ X X O . ."), Pattern::Five);
-        assert_ne!(black(Rule::CaroExact, ". O X X X _ X X O . ."), Pattern::Five);
+        assert_ne!(
+            black(Rule::CaroExact, ". O X X X _ X X O . ."),
+            Pattern::Five
+        );
     }
 
     #[test]
     fn fours() {
-        assert_eq!(black(Rule::Freestyle, ". . . . X _ X X . . ."), Pattern::OpenFour);
-        assert_eq!(black(Rule::Freestyle, ". . . O X _ X X . . ."), Pattern::Four);
-        assert_eq!(black(Rule::Freestyle, ". . . . X _ . X X . ."), Pattern::Four);
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . X _ X X . . ."),
+            Pattern::OpenFour
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . O X _ X X . . ."),
+            Pattern::Four
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . X _ . X X . ."),
+            Pattern::Four
+        );
         // Two fours in one line: X.XXX.X with the middle stone played.
-        assert_eq!(black(Rule::Renju, ". . . X . _ X . X . ."), Pattern::BlockedThree.max(black(Rule::Renju, ". . . X . _ X . X . .")));
-        assert_eq!(black(Rule::Renju, ". . X . X _ X . X . ."), Pattern::DoubleFour);
-        assert_eq!(black(Rule::Freestyle, ". . X . X _ X . X . ."), Pattern::OpenFour);
+        assert_eq!(
+            black(Rule::Renju, ". . . X . _ X . X . ."),
+            Pattern::BlockedThree.max(black(Rule::Renju, ". . . X . _ X . X . ."))
+        );
+        assert_eq!(
+            black(Rule::Renju, ". . X . X _ X . X . ."),
+            Pattern::DoubleFour
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . X . X _ X . X . ."),
+            Pattern::OpenFour
+        );
         // A straight four whose far end would make six is only a four in renju.
         assert_eq!(black(Rule::Renju, ". X . X X _ X . . . ."), Pattern::Four);
-        assert_eq!(black(Rule::Freestyle, ". X . X X _ X . . . ."), Pattern::OpenFour);
+        assert_eq!(
+            black(Rule::Freestyle, ". X . X X _ X . . . ."),
+            Pattern::OpenFour
+        );
     }
 
     #[test]
     fn threes_and_twos() {
-        assert_eq!(black(Rule::Freestyle, ". . . . X _ X . . . ."), Pattern::OpenThree);
-        assert_eq!(black(Rule::Freestyle, ". . . X . _ X . . . ."), Pattern::OpenThree);
-        assert_eq!(black(Rule::Freestyle, ". . . O X _ X . . . ."), Pattern::BlockedThree);
-        assert_eq!(black(Rule::Freestyle, ". . . . . _ X . . . ."), Pattern::OpenTwo);
-        assert_eq!(black(Rule::Freestyle, ". . . . . _ . . . . ."), Pattern::OpenOne);
-        assert_eq!(black(Rule::Freestyle, "# # # # O _ . . . # #"), Pattern::Dead);
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . X _ X . . . ."),
+            Pattern::OpenThree
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . X . _ X . . . ."),
+            Pattern::OpenThree
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . O X _ X . . . ."),
+            Pattern::BlockedThree
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . . _ X . . . ."),
+            Pattern::OpenTwo
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . . _ . . . . ."),
+            Pattern::OpenOne
+        );
+        assert_eq!(
+            black(Rule::Freestyle, "# # # # O _ . . . # #"),
+            Pattern::Dead
+        );
         // Renju: a three whose only straight four would be an overline is not open.
-        assert_eq!(black(Rule::Renju, ". X . . X _ X . O . ."), Pattern::BlockedThree);
+        assert_eq!(
+            black(Rule::Renju, ". X . . X _ X . O . ."),
+            Pattern::BlockedThree
+        );
     }
 
     #[test]
     fn combos() {
         use Pattern::*;
         let c = |r, col, l| combine(r, col, l);
-        assert_eq!(c(Rule::Renju, Color::Black, [Four, Four, Dead, Dead]), Combo::Forbidden);
-        assert_eq!(c(Rule::Renju, Color::White, [Four, Four, Dead, Dead]), Combo::OpenFour);
-        assert_eq!(c(Rule::Renju, Color::Black, [Five, Overline, Dead, Dead]), Combo::Five);
-        assert_eq!(c(Rule::Renju, Color::Black, [OpenThree, OpenThree, Four, Dead]), Combo::DoubleThree);
-        assert_eq!(c(Rule::Freestyle, Color::Black, [OpenThree, Four, Dead, Dead]), Combo::FourThree);
+        assert_eq!(
+            c(Rule::Renju, Color::Black, [Four, Four, Dead, Dead]),
+            Combo::Forbidden
+        );
+        assert_eq!(
+            c(Rule::Renju, Color::White, [Four, Four, Dead, Dead]),
+            Combo::OpenFour
+        );
+        assert_eq!(
+            c(Rule::Renju, Color::Black, [Five, Overline, Dead, Dead]),
+            Combo::Five
+        );
+        assert_eq!(
+            c(
+                Rule::Renju,
+                Color::Black,
+                [OpenThree, OpenThree, Four, Dead]
+            ),
+            Combo::DoubleThree
+        );
+        assert_eq!(
+            c(Rule::Freestyle, Color::Black, [OpenThree, Four, Dead, Dead]),
+            Combo::FourThree
+        );
         let t = Tables::get(Rule::Renju);
         let packed = u32::from_le_bytes([Four as u8 | (OpenThree as u8) << 4, Four as u8, 0, 0]);
         assert_eq!(t.combo(packed, Color::Black), Combo::Forbidden);
