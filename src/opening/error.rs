@@ -18,6 +18,13 @@ pub enum OpeningError {
     BadLine(String),
     /// An answer that does not parse as any answer the stage allows.
     BadReply(String),
+    /// A board size the engine does not support.
+    BadSize {
+        /// Width asked for.
+        width: usize,
+        /// Height asked for.
+        height: usize,
+    },
     /// A point off the board.
     OffBoard {
         /// Column as given.
@@ -101,6 +108,9 @@ impl fmt::Display for OpeningError {
                 "malformed stone line '{l}' (expected x,y,c with c 1, 2 or 3)"
             ),
             OpeningError::BadReply(r) => write!(f, "answer '{r}' not understood"),
+            OpeningError::BadSize { width, height } => {
+                write!(f, "board size {width}x{height} is not supported")
+            }
             OpeningError::OffBoard { x, y } => write!(f, "point {x},{y} is off the board"),
             OpeningError::Occupied(p) => write!(f, "point {p} is already occupied"),
             OpeningError::OutOfOrder { index, expected } => {

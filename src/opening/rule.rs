@@ -18,7 +18,7 @@
 //! The rule texts: RIF, <http://renju.net/study/starting.php>; Yamaguchi,
 //! <http://renju.net/media/showrule.php?rule=5>; Soosõrv-N and Taraguchi-N,
 //! the Wikipedia articles "Soosõrv opening rule" and "Taraguchi opening
-//! rule"; swap2, the Gomocup `SWAP2BOARD` description
+//! rule" (Tarannikov's rule is Taraguchi's without the offers); swap2, the Gomocup `SWAP2BOARD` description
 //! (<https://gomocup.org/news/experimental-tournament-update-2020/>).
 
 use super::offers::Area;
@@ -47,6 +47,10 @@ pub enum OpeningRule {
     /// black either plays move 5 in the central 9×9 square (and white may
     /// swap once more) or offers N fifth moves anywhere.
     Taraguchi(u8),
+    /// Tarannikov: Taraguchi without the offers; stones 1 to 5 in the
+    /// central 1×1 to 9×9 squares, each followed by a chance to swap, then
+    /// move 6 anywhere.
+    Tarannikov,
     /// Swap1: three stones anywhere, then the opponent picks a colour.
     Swap1,
     /// Swap2, as the Gomocup `SWAP2BOARD` command plays it.
@@ -213,6 +217,15 @@ const TARAGUCHI: &[StageRow] = &[
     KEEP,
 ];
 
+const TARANNIKOV: &[StageRow] = &[
+    row(0, false, &[central(1)], &[]),
+    row(1, false, &[Answer::Swap, central(3)], &[central(3)]),
+    row(2, false, &[Answer::Swap, central(5)], &[central(5)]),
+    row(3, false, &[Answer::Swap, central(7)], &[central(7)]),
+    row(4, false, &[Answer::Swap, central(9)], &[central(9)]),
+    row(5, false, &[Answer::Swap, STONE], &[STONE]),
+];
+
 const THREE_FREE: Answer = Answer::Opening {
     canonical: false,
     declare: false,
@@ -253,6 +266,7 @@ impl OpeningRule {
                 ranged(n.unwrap_or(4)).map(OpeningRule::Soosorv)
             }
             ("taraguchi", n) => ranged(n.unwrap_or(5)).map(OpeningRule::Taraguchi),
+            ("tarannikov", None) => Some(OpeningRule::Tarannikov),
             ("swap1", None) => Some(OpeningRule::Swap1),
             ("swap2", None) => Some(OpeningRule::Swap2),
             _ => None,
@@ -267,6 +281,7 @@ impl OpeningRule {
             OpeningRule::Yamaguchi => YAMAGUCHI,
             OpeningRule::Soosorv(_) => SOOSORV,
             OpeningRule::Taraguchi(_) => TARAGUCHI,
+            OpeningRule::Tarannikov => TARANNIKOV,
             OpeningRule::Swap1 => SWAP1,
             OpeningRule::Swap2 => SWAP2,
         }
@@ -315,7 +330,9 @@ impl OpeningRule {
     #[must_use]
     pub fn area_of_stone(self, index: usize) -> Area {
         match self {
-            OpeningRule::Taraguchi(_) if index < 5 => Area::Central(2 * index as u8 + 1),
+            OpeningRule::Taraguchi(_) | OpeningRule::Tarannikov if index < 5 => {
+                Area::Central(2 * index as u8 + 1)
+            }
             _ => Area::Anywhere,
         }
     }
@@ -328,6 +345,7 @@ impl fmt::Display for OpeningRule {
             OpeningRule::Yamaguchi => f.write_str("yamaguchi"),
             OpeningRule::Soosorv(n) => write!(f, "soosorv-{n}"),
             OpeningRule::Taraguchi(n) => write!(f, "taraguchi-{n}"),
+            OpeningRule::Tarannikov => f.write_str("tarannikov"),
             OpeningRule::Swap1 => f.write_str("swap1"),
             OpeningRule::Swap2 => f.write_str("swap2"),
         }
@@ -345,6 +363,7 @@ mod tests {
             OpeningRule::Yamaguchi,
             OpeningRule::Soosorv(8),
             OpeningRule::Taraguchi(10),
+            OpeningRule::Tarannikov,
             OpeningRule::Swap1,
             OpeningRule::Swap2,
         ] {
@@ -371,6 +390,7 @@ mod tests {
             OpeningRule::Yamaguchi,
             OpeningRule::Soosorv(8),
             OpeningRule::Taraguchi(10),
+            OpeningRule::Tarannikov,
             OpeningRule::Swap1,
             OpeningRule::Swap2,
         ] {

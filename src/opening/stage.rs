@@ -293,9 +293,9 @@ impl Request {
     /// A bad board size, or a stone off the board or on another.
     pub fn board(&self) -> Result<Board, OpeningError> {
         let mut board =
-            Board::new(self.width, self.height, self.game).map_err(|_| OpeningError::OffBoard {
-                x: self.width as i64,
-                y: self.height as i64,
+            Board::new(self.width, self.height, self.game).map_err(|_| OpeningError::BadSize {
+                width: self.width,
+                height: self.height,
             })?;
         for &p in &self.stones {
             board.play(p).map_err(|_| {
