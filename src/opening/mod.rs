@@ -1,2 +1,29 @@
 //! Opening rules: the 26 canonical renju openings, swap after move 3,
-//! fifth-move offers, swap2, and opening files.
+//! fifth-move offers, Soosõrv-N, Taraguchi-N, swap1 and swap2, and the
+//! `OPENINGBOARD` protocol extension that carries them.
+//!
+//! - [`symmetry`]: the eight symmetries of the board, the subgroup keeping a
+//!   position, canonical forms;
+//! - [`canonical`]: the 26 openings (from `openings/renju-canonical.txt`)
+//!   and recognising them;
+//! - [`offers`]: validating fifth-move offers (五手N打);
+//! - [`rule`]: each opening rule as a table of stages;
+//! - [`decide`]: the engine's choices, by evaluation;
+//! - [`stage`]: requests and answers, their text form, and [`answer`], the
+//!   one call the protocol layer makes.
+
+pub mod canonical;
+pub mod decide;
+mod error;
+pub mod offers;
+pub mod rule;
+pub mod stage;
+pub mod symmetry;
+
+pub use canonical::{find, identify, identify_board, openings, Kind, Opening};
+pub use decide::{Evaluator, FnEval, SearchEval, StaticEval};
+pub use error::OpeningError;
+pub use offers::{symmetric_pairs, validate_offers, Area};
+pub use rule::{Answer, OpeningRule, StageRow, MAX_OFFERS};
+pub use stage::{answer, respond, Next, Reply, Request, Stage, COMMAND};
+pub use symmetry::{canonical_form, stabiliser, Symmetry};

@@ -1,0 +1,249 @@
+//! Fifth-move offers (五手N打): black proposes N fifth moves, white keeps
+//! one. No two offers may be equivalent under a symmetry that keeps the
+//! four-stone position, since white would then face the same choice twice.
+
+use super::error::OpeningError;
+use super::symmetry::{stabiliser, Symmetry};
+use crate::board::{Board, Pos};
+use std::fmt;
+
+/// Where a stone may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Area {
+    /// Any empty point.
+    Anywhere,
+    /// The central square of this side (odd: 1 is the centre alone, 3 the
+    /// 3×3 square, …), about the point (`width / 2`, `height / 2`).
+    Central(u8),
+}
+
+impl Area {
+    /// Whether `pos` lies in this area of a `width` × `height` board.
+    #[must_use]
+    pub fn contains(self, pos: Pos, width: usize, height: usize) -> bool {
+        if pos.is_pass() || pos.x() >= width || pos.y() >= height {
+            return false;
+        }
+        match self {
+            Area::Anywhere => true,
+            Area::Central(side) => {
+                let reach = usize::from(side / 2);
+                pos.x().abs_diff(width / 2) <= reach && pos.y().abs_diff(height / 2) <= reach
+            }
+        }
+    }
+}
+
+impl fmt::Display for Area {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Area::Anywhere => f.write_str("the board"),
+            Area::Central(1) => f.write_str("the centre"),
+            Area::Central(s) => write!(f, "the central {s}x{s} square"),
+        }
+    }
+}
+
+/// Every pair of offers (earlier, later) that a symmetry keeping the
+/// position of `board` maps onto each other, with that symmetry.
+#[must_use]
+pub fn symmetric_pairs(board: &Board, offers: &[Pos]) -> Vec<(Pos, Pos, Symmetry)> {
+    let group = stabiliser(board);
+    let (w, h) = (board.width(), board.height());
+    let mut out = Vec::new();
+    for (i, &a) in offers.iter().enumerate() {
+        for &b in &offers[i + 1..] {
+            if a == b {
+                continue;
+            }
+            if let Some(&s) = group.iter().find(|s| s.apply(a, w, h) == Some(b)) {
+                out.push((a, b, s));
+            }
+        }
+    }
+    out
+}
+
+/// Checks a set of offered fifth moves on the four-stone position `board`:
+/// exactly `expected` of them, each an empty board point inside `area`, no
+/// point twice and no two equivalent under the symmetries that keep the
+/// position. The first fault found is returned.
+///
+/// # Errors
+/// [`OpeningError::WrongCount`], [`OpeningError::OffBoard`],
+/// [`OpeningError::Occupied`], [`OpeningError::OutsideArea`],
+/// [`OpeningError::Repeated`] or [`OpeningError::Symmetric`].
+pub fn validate_offers(
+    board: &Board,
+    offers: &[Pos],
+    expected: usize,
+    area: Area,
+) -> Result<(), OpeningError> {
+    if offers.len() != expected {
+        return Err(OpeningError::WrongCount {
+            expected,
+            got: offers.len(),
+        });
+    }
+    let (w, h) = (board.width(), board.height());
+    for (i, &p) in offers.iter().enumerate() {
+        if p.is_pass() || p.x() >= w || p.y() >= h {
+            return Err(OpeningError::OffBoard {
+                x: p.x() as i64,
+                y: p.y() as i64,
+            });
+        }
+        if !board.is_empty(p) {
+            return Err(OpeningError::Occupied(p));
+        }
+        if !area.contains(p, w, h) {
+            return Err(OpeningError::OutsideArea { pos: p, area });
+        }
+        if offers[..i].contains(&p) {
+            return Err(OpeningError::Repeated(p));
+        }
+    }
+    if let Some(&(first, second, symmetry)) = symmetric_pairs(board, offers).first() {
+        return Err(OpeningError::Symmetric {
+            first,
+            second,
+            symmetry,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+
+    fn board(text: &str) -> Board {
+        Board::from_diagram(Rule::Renju, text).unwrap()
+    }
+
+    /// The points marked `a`, `b`, … in a diagram, in letter order.
+    fn marks(text: &str) -> Vec<Pos> {
+        let mut found: Vec<(char, Pos)> = Vec::new();
+        let rows = text
+            .lines()
+            .map(|l| l.split_whitespace().collect::<String>())
+            .filter(|r| !r.is_empty());
+        for (y, row) in rows.enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                if c.is_ascii_lowercase() && c != 'x' && c != 'o' {
+                    found.push((c, Pos::new(x, y)));
+                }
+            }
+        }
+        found.sort();
+        found.into_iter().map(|(_, p)| p).collect()
+    }
+
+    // 1D 寒星 with white 4 below black 1: the position keeps its left-right
+    // mirror, so `a` and `b` are the same fifth move, `c` is another.
+    const SYMMETRIC: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . a O b . . .
+        . . . . X . . . .
+        . . . . O . . . .
+        . . . . . c . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    // 4D 花月 with white 4 below left: no symmetry keeps it, so `a` and `b`
+    // (mirror images on an empty board) are different fifth moves.
+    const ASYMMETRIC: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . a . b . . .
+        . . . . O X . . .
+        . . . . X . . . .
+        . . . O . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    #[test]
+    fn symmetric_offers_are_caught_on_a_symmetric_position() {
+        let b = board(SYMMETRIC);
+        let m = marks(SYMMETRIC);
+        assert_eq!(stabiliser(&b), vec![Symmetry::Identity, Symmetry::MirrorX]);
+        let err = validate_offers(&b, &[m[0], m[1]], 2, Area::Anywhere).unwrap_err();
+        assert_eq!(
+            err,
+            OpeningError::Symmetric {
+                first: m[0],
+                second: m[1],
+                symmetry: Symmetry::MirrorX
+            }
+        );
+        assert_eq!(
+            validate_offers(&b, &[m[0], m[2]], 2, Area::Anywhere),
+            Ok(())
+        );
+        // Three offers, one pair of them symmetric.
+        assert_eq!(symmetric_pairs(&b, &[m[2], m[0], m[1]]).len(), 1);
+    }
+
+    #[test]
+    fn mirror_images_are_distinct_offers_on_an_asymmetric_position() {
+        let b = board(ASYMMETRIC);
+        let m = marks(ASYMMETRIC);
+        assert_eq!(stabiliser(&b), vec![Symmetry::Identity]);
+        assert_eq!(
+            validate_offers(&b, &[m[0], m[1]], 2, Area::Anywhere),
+            Ok(())
+        );
+        assert!(symmetric_pairs(&b, &m).is_empty());
+    }
+
+    #[test]
+    fn every_other_fault_is_reported() {
+        let b = board(SYMMETRIC);
+        let m = marks(SYMMETRIC);
+        assert_eq!(
+            validate_offers(&b, &[m[0]], 2, Area::Anywhere),
+            Err(OpeningError::WrongCount {
+                expected: 2,
+                got: 1
+            })
+        );
+        let stone = Pos::new(4, 3);
+        assert_eq!(
+            validate_offers(&b, &[m[0], stone], 2, Area::Anywhere),
+            Err(OpeningError::Occupied(stone))
+        );
+        assert_eq!(
+            validate_offers(&b, &[m[2], m[2]], 2, Area::Anywhere),
+            Err(OpeningError::Repeated(m[2]))
+        );
+        let corner = Pos::new(0, 0);
+        assert_eq!(
+            validate_offers(&b, &[m[2], corner], 2, Area::Central(5)),
+            Err(OpeningError::OutsideArea {
+                pos: corner,
+                area: Area::Central(5)
+            })
+        );
+        assert!(matches!(
+            validate_offers(&b, &[m[2], Pos::new(9, 2)], 2, Area::Anywhere),
+            Err(OpeningError::OffBoard { x: 9, y: 2 })
+        ));
+    }
+
+    #[test]
+    fn central_squares() {
+        assert!(Area::Central(1).contains(Pos::new(7, 7), 15, 15));
+        assert!(!Area::Central(1).contains(Pos::new(7, 8), 15, 15));
+        assert!(Area::Central(5).contains(Pos::new(9, 5), 15, 15));
+        assert!(!Area::Central(5).contains(Pos::new(10, 7), 15, 15));
+        // On an even board the centre is (width / 2, height / 2).
+        assert!(Area::Central(3).contains(Pos::new(9, 9), 20, 20));
+        assert!(!Area::Central(3).contains(Pos::new(8, 8), 20, 20));
+        assert!(Area::Anywhere.contains(Pos::new(14, 0), 15, 15));
+        assert!(!Area::Anywhere.contains(Pos::new(15, 0), 15, 15));
+    }
+}
