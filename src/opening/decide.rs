@@ -14,7 +14,7 @@ use super::error::OpeningError;
 use super::offers::Area;
 use super::symmetry::{stabiliser, Symmetry};
 use crate::board::{Board, Pos};
-use crate::eval::combo_value;
+use crate::eval::ATTACK;
 use crate::pattern::Combo;
 use crate::rules::{forbidden, Color};
 use crate::search::{Limits, Searcher, MATE};
@@ -124,8 +124,8 @@ impl Evaluator for StaticEval {
             if theirs == Combo::Five {
                 opp_fives += 1;
             }
-            own += i64::from(combo_value(mine).clamp(0, 20_000));
-            opp += i64::from(combo_value(theirs).clamp(0, 20_000));
+            own += i64::from(ATTACK[mine as usize].clamp(0, 20_000));
+            opp += i64::from(ATTACK[theirs as usize].clamp(0, 20_000));
         }
         if opp_fives >= 2 {
             return -(MATE - 2);

@@ -288,13 +288,16 @@ mod tests {
         let empty = Board::square(15, Rule::Standard).unwrap();
         let stones: Vec<Pos> = stones.iter().map(|&(x, y)| Pos::new(x, y)).collect();
         let board = setup(&empty, &stones).unwrap();
-        let mut searcher = Searcher::default();
-        decide(
-            &mut searcher,
-            &board,
-            &Limits::default(),
-            &AtomicBool::new(false),
-        )
+        let mut searcher = Searcher::new(crate::search::Config {
+            threads: 1,
+            hash_bytes: 1 << 20,
+        });
+        // A fixed depth keeps the decisions deterministic and quick.
+        let limits = Limits {
+            max_depth: 3,
+            ..Limits::default()
+        };
+        decide(&mut searcher, &board, &limits, &AtomicBool::new(false))
         .unwrap()
     }
 
