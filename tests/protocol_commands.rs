@@ -169,6 +169,24 @@ fn an_impossible_board_is_refused_and_the_old_position_kept() {
 }
 
 #[test]
+fn a_pass_entry_sets_who_moved_first_under_renju() {
+    let mut e = started(15);
+    e.send(&["INFO rule 4"]);
+    // The engine's stone is listed first, but an opponent's pass comes
+    // before it: the opponent moved first, so the engine is white, and
+    // (7,7) joins six, which wins for white only.
+    let entries = [
+        "-1,-1,2", "3,7,1", "2,7,2", "0,0,2", "4,7,1", "0,14,2", "5,7,1", "14,0,2", "6,7,1",
+        "8,7,1",
+    ];
+    let mut lines = vec!["BOARD"];
+    lines.extend(entries);
+    lines.push("DONE");
+    e.send(&lines);
+    assert_eq!(e.expect_move(), (7, 7));
+}
+
+#[test]
 fn a_board_without_done_is_refused_when_the_next_command_comes() {
     let mut e = started(15);
     e.send(&["BOARD", "7,7,1", "TURN 8,8"]);

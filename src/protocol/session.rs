@@ -391,7 +391,14 @@ impl Session {
         let mut seen = Vec::with_capacity(entries.len());
         let mut markers = Vec::new();
         let mut stones: Vec<(Pos, Field)> = Vec::new();
+        // Under renju, who moved first: a pass entry counts.
+        let mut first: Option<Field> = None;
         for e in entries {
+            if e.at.x == -1 && e.at.y == -1 && e.field != Field::Marker {
+                // `-1,-1`: a pass, as some tools send to set the side to move.
+                first.get_or_insert(e.field);
+                continue;
+            }
             let pos = Self::point(board, e.at)?;
             if seen.contains(&pos) {
                 return Err(format!("{} is listed twice", e.at));
@@ -399,15 +406,18 @@ impl Session {
             seen.push(pos);
             match e.field {
                 Field::Marker => markers.push(pos),
-                f => stones.push((pos, f)),
+                f => {
+                    first.get_or_insert(f);
+                    stones.push((pos, f));
+                }
             }
         }
         let own_count = stones.iter().filter(|s| s.1 == Field::Own).count();
         let opp_count = stones.len() - own_count;
         let own = if self.rule == Rule::Renju {
             // Under renju the stones come in move order, black first.
-            match stones.first() {
-                Some((_, Field::Opponent)) => Color::White,
+            match first {
+                Some(Field::Opponent) => Color::White,
                 _ => Color::Black,
             }
         } else if opp_count > own_count {
@@ -744,8 +754,13 @@ impl Session {
                 last = info.clone();
                 if realtime && io_error.is_none() {
                     if let Some(p) = info.pv.first() {
+                        let kind = if info.score <= -MATE + 1000 {
+                            "LOST"
+                        } else {
+                            "BEST"
+                        };
                         let r = out.line("MESSAGE REALTIME REFRESH").and_then(|()| {
-                            out.line(&format!("MESSAGE REALTIME BEST {},{}", p.x(), p.y()))
+                            out.line(&format!("MESSAGE REALTIME {kind} {},{}", p.x(), p.y()))
                         });
                         io_error = r.err();
                     }
