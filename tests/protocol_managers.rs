@@ -283,3 +283,46 @@ fn yixin_board_analysis() {
     e.send(&["YXBOARD 7,7,1 DONE", "YXSHOWFORBID"]);
     e.expect_prefix("FORBID ");
 }
+
+/// Answers stay inside a short turn limit while both cores are kept busy.
+#[test]
+fn answers_in_time_on_a_loaded_machine() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let busy = Arc::new(AtomicBool::new(true));
+    let spinners: Vec<_> = (0..2)
+        .map(|_| {
+            let busy = Arc::clone(&busy);
+            thread::spawn(move || {
+                let mut x = 0u64;
+                while busy.load(Ordering::Relaxed) {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                }
+                x
+            })
+        })
+        .collect();
+    let mut e = Engine::spawn();
+    e.send(&[
+        "START 20",
+        "INFO timeout_turn 150",
+        "INFO timeout_match 0",
+        "INFO rule 1",
+    ]);
+    assert_eq!(e.answer(), "OK");
+    let mut worst = Duration::ZERO;
+    for i in 0..8 {
+        e.send(&["RESTART"]);
+        assert_eq!(e.answer(), "OK");
+        let t = Instant::now();
+        e.send(&[&format!("TURN {},{}", i, i + 3)]);
+        e.expect_move();
+        worst = worst.max(t.elapsed());
+    }
+    busy.store(false, Ordering::Relaxed);
+    for s in spinners {
+        s.join().unwrap();
+    }
+    eprintln!("slowest answer under load: {worst:?}");
+    assert!(worst < Duration::from_millis(150), "{worst:?}");
+}
