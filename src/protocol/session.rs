@@ -74,6 +74,8 @@ struct Out<'a> {
 }
 
 impl Out<'_> {
+    /// Writes one line. DEBUG lines carry no comma: GomocupJudge reads every
+    /// line that does not start with MESSAGE as a possible `x,y` move.
     fn line(&mut self, text: &str) -> io::Result<()> {
         // A reply is one line of plain ASCII: an echoed piece of bad input
         // must not smuggle a line break or a control character into it.
@@ -749,7 +751,7 @@ impl Session {
                     .as_millis(),
                 self.clock
                     .left_ms
-                    .map_or(String::new(), |l| format!(", {l} ms left in the match"))
+                    .map_or(String::new(), |l| format!("; {l} ms left in the match"))
             ))?;
         }
         let realtime = self.realtime;
@@ -843,7 +845,9 @@ impl Session {
                 return Ok(Some(best));
             }
             out.line(&format!(
-                "DEBUG the search chose {best}, which cannot be played; choosing again"
+                "DEBUG the search chose x {} y {} which cannot be played; choosing again",
+                best.x(),
+                best.y()
             ))?;
         }
         let from_ranked = result.ranked.iter().map(|&(p, _)| p).find(|&p| ok(p));
