@@ -632,3 +632,49 @@ fn bench_runs_and_exits() {
     assert!(first.is_some(), "bench printed nothing");
     assert!(e.wait_exit(Duration::from_secs(60)));
 }
+
+#[test]
+fn yxstop_cuts_a_long_search_short() {
+    let mut e = started(20);
+    e.send(&["INFO timeout_turn 60000", "INFO timeout_match 0"]);
+    let t = Instant::now();
+    e.send(&["TURN 10,10", "YXSTOP"]);
+    e.expect_move();
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    e.expect_silence(QUIET);
+}
+
+#[test]
+fn end_during_a_long_search_still_exits_within_a_second() {
+    let mut e = started(20);
+    e.send(&[
+        "INFO timeout_turn 60000",
+        "INFO timeout_match 0",
+        "TURN 10,10",
+    ]);
+    let t = Instant::now();
+    e.send(&["END"]);
+    assert!(
+        e.wait_exit(Duration::from_secs(1)),
+        "still running after END"
+    );
+    assert!(t.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn a_short_match_clock_overrides_a_long_turn_limit() {
+    let mut e = started(20);
+    e.send(&[
+        "INFO timeout_turn 60000",
+        "INFO timeout_match 300000",
+        "INFO time_left 300",
+    ]);
+    let t = Instant::now();
+    e.send(&["TURN 10,10"]);
+    e.expect_move();
+    assert!(
+        t.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        t.elapsed()
+    );
+}
