@@ -398,11 +398,12 @@ fn random_input_through_the_real_binary() {
                 continue;
             }
             input.extend_from_slice(line.as_bytes());
-            input.extend_from_slice(
-                *[&b"\r\n"[..], b"\n", b"\r"]
-                    .get(rng.below(3) as usize)
-                    .unwrap(),
-            );
+            let ending: &[u8] = match rng.below(3) {
+                0 => b"\r\n",
+                1 => b"\n",
+                _ => b"\r",
+            };
+            input.extend_from_slice(ending);
         }
         commands += 1;
     }
