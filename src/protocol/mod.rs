@@ -25,6 +25,7 @@ pub use session::{Flow, Request, Session};
 pub use signal::Signal;
 
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -164,8 +165,20 @@ where
         .spawn(move || reader(input, &reader_signal, &queue))?;
     let mut session = Session::new(Arc::clone(&signal));
     while let Ok(Event::Request(request)) = commands.recv() {
-        if session.handle(&request, &mut output)? == Flow::Exit {
-            break;
+        let handled =
+            panic::catch_unwind(AssertUnwindSafe(|| session.handle(&request, &mut output)));
+        match handled {
+            Ok(flow) => {
+                if flow? == Flow::Exit {
+                    break;
+                }
+            }
+            // A bug must not end the game: say so and read on.
+            Err(_) => writeln!(
+                output,
+                "ERROR internal error; the command was not carried out"
+            )
+            .and_then(|()| output.flush())?,
         }
     }
     Ok(())

@@ -12,6 +12,7 @@ use crate::board::{Board, Pos, MAX_SIZE, MIN_SIZE};
 use crate::rules::{forbidden, forbidden_points, Color, Rule};
 use crate::search::{Config, Info, Limits, SearchResult, Searcher, MATE};
 use std::io::{self, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -578,9 +579,17 @@ impl Session {
         }
         let limits = self.limits(request, &start, 1);
         let stop = self.signal.arm(request.seq);
-        let outcome = match swap2::decide(&mut self.searcher, &start, &limits, stop) {
-            Ok(o) => o,
-            Err(e) => return out.error(&e),
+        let searcher = &mut self.searcher;
+        let decided = panic::catch_unwind(AssertUnwindSafe(|| {
+            swap2::decide(searcher, &start, &limits, stop)
+        }));
+        let outcome = match decided {
+            Ok(Ok(o)) => o,
+            Ok(Err(e)) => return out.error(&e),
+            Err(_) => {
+                self.searcher = Searcher::new(self.searcher.config().clone());
+                return out.error("the swap2 search failed");
+            }
         };
         self.clock.charge(request.received.elapsed());
         let xy = |p: Pos| format!("{},{}", p.x(), p.y());
@@ -759,9 +768,9 @@ impl Session {
         let mut last = Info::default();
         let mut io_error: Option<io::Error> = None;
         let searching = Instant::now();
-        let result: SearchResult = self
-            .searcher
-            .think(board, &limits, stop, &mut |info: &Info| {
+        let searcher = &mut self.searcher;
+        let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+            searcher.think(board, &limits, stop, &mut |info: &Info| {
                 last = info.clone();
                 if realtime && io_error.is_none() {
                     if let Some(p) = info.pv.first() {
@@ -776,10 +785,17 @@ impl Session {
                         io_error = r.err();
                     }
                 }
-            });
+            })
+        }));
         if let Some(e) = io_error {
             return Err(e);
         }
+        let result: SearchResult = searched.unwrap_or_else(|_| {
+            // A failing search must not cost the game: start the search
+            // afresh and let `checked_best` pick a safe move.
+            self.searcher = Searcher::new(self.searcher.config().clone());
+            SearchResult::default()
+        });
         let elapsed = request.received.elapsed();
         let Some(best) = self.checked_best(board, &result, &limits, out)? else {
             return out.error("no move is possible: every empty point is blocked or forbidden");
