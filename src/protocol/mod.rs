@@ -209,6 +209,22 @@ mod tests {
     }
 
     #[test]
+    fn run_answers_everything_queued_before_the_end_of_input() {
+        let input: &'static [u8] = b"start 15\r\nBEGIN\rYXSTOP\nABOUT\nTURN 0,0\nBOARD\n";
+        let mut out = Vec::new();
+        run(input, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let answers: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with("MESSAGE") && !l.starts_with("DEBUG"))
+            .collect();
+        assert_eq!(answers.len(), 4, "{text}");
+        assert_eq!(answers[0], "OK");
+        assert!(answers[2].starts_with("name=\"Tengen\""));
+        assert_ne!(answers[1], answers[3]);
+    }
+
+    #[test]
     fn a_huge_line_is_cut() {
         let mut input = vec![b'x'; 100_000];
         input.extend_from_slice(b"\nABOUT\n");
