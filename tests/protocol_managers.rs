@@ -326,3 +326,54 @@ fn answers_in_time_on_a_loaded_machine() {
     eprintln!("slowest answer under load: {worst:?}");
     assert!(worst < Duration::from_millis(150), "{worst:?}");
 }
+
+/// Two engines play each other under every rule, refereed with the
+/// library's own board: every move is on an empty point, black never plays
+/// a renju forbidden point, and the game ends with a five or a full board.
+#[test]
+fn two_engines_play_legal_games_under_every_rule() {
+    use tengen::rules::forbidden;
+    use tengen::{Board, Color, Rule};
+    for (number, rule) in [
+        (0, Rule::Freestyle),
+        (1, Rule::Standard),
+        (4, Rule::Renju),
+        (8, Rule::Caro),
+        (9, Rule::CaroExact),
+    ] {
+        let mut referee = Board::square(15, rule).unwrap();
+        let mut engines = [Engine::spawn(), Engine::spawn()];
+        for e in &mut engines {
+            e.send(&[
+                "START 15",
+                &format!("INFO rule {number}"),
+                "INFO timeout_turn 300",
+            ]);
+            assert_eq!(e.answer(), "OK");
+        }
+        engines[0].send(&["BEGIN"]);
+        let mut plies = 0;
+        loop {
+            let mover = plies % 2;
+            let (x, y) = engines[mover].expect_move();
+            let pos = referee.pos(x as i64, y as i64).expect("on the board");
+            assert!(referee.is_empty(pos), "rule {number}: {x},{y} is occupied");
+            if rule == Rule::Renju && referee.side_to_move() == Color::Black {
+                assert!(
+                    forbidden(&mut referee, pos).is_none(),
+                    "black played the forbidden {x},{y}\n{referee}"
+                );
+            }
+            referee.play(pos).unwrap();
+            plies += 1;
+            if referee.winner().is_some() || referee.is_full() {
+                break;
+            }
+            engines[1 - mover].send(&[&format!("TURN {x},{y}")]);
+        }
+        eprintln!(
+            "rule {number}: {plies} plies, winner {:?}",
+            referee.winner()
+        );
+    }
+}
