@@ -169,6 +169,24 @@ fn an_impossible_board_is_refused_and_the_old_position_kept() {
 }
 
 #[test]
+fn a_pass_entry_sets_who_moved_first_under_renju() {
+    let mut e = started(15);
+    e.send(&["INFO rule 4"]);
+    // The engine's stone is listed first, but an opponent's pass comes
+    // before it: the opponent moved first, so the engine is white, and
+    // (7,7) joins six, which wins for white only.
+    let entries = [
+        "-1,-1,2", "3,7,1", "2,7,2", "0,0,2", "4,7,1", "0,14,2", "5,7,1", "14,0,2", "6,7,1",
+        "8,7,1",
+    ];
+    let mut lines = vec!["BOARD"];
+    lines.extend(entries);
+    lines.push("DONE");
+    e.send(&lines);
+    assert_eq!(e.expect_move(), (7, 7));
+}
+
+#[test]
 fn a_board_without_done_is_refused_when_the_next_command_comes() {
     let mut e = started(15);
     e.send(&["BOARD", "7,7,1", "TURN 8,8"]);
@@ -613,4 +631,50 @@ fn bench_runs_and_exits() {
     let first = e.try_line(Duration::from_secs(60));
     assert!(first.is_some(), "bench printed nothing");
     assert!(e.wait_exit(Duration::from_secs(60)));
+}
+
+#[test]
+fn yxstop_cuts_a_long_search_short() {
+    let mut e = started(20);
+    e.send(&["INFO timeout_turn 60000", "INFO timeout_match 0"]);
+    let t = Instant::now();
+    e.send(&["TURN 10,10", "YXSTOP"]);
+    e.expect_move();
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    e.expect_silence(QUIET);
+}
+
+#[test]
+fn end_during_a_long_search_still_exits_within_a_second() {
+    let mut e = started(20);
+    e.send(&[
+        "INFO timeout_turn 60000",
+        "INFO timeout_match 0",
+        "TURN 10,10",
+    ]);
+    let t = Instant::now();
+    e.send(&["END"]);
+    assert!(
+        e.wait_exit(Duration::from_secs(1)),
+        "still running after END"
+    );
+    assert!(t.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn a_short_match_clock_overrides_a_long_turn_limit() {
+    let mut e = started(20);
+    e.send(&[
+        "INFO timeout_turn 60000",
+        "INFO timeout_match 300000",
+        "INFO time_left 300",
+    ]);
+    let t = Instant::now();
+    e.send(&["TURN 10,10"]);
+    e.expect_move();
+    assert!(
+        t.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        t.elapsed()
+    );
 }

@@ -10,8 +10,9 @@
 
 mod protocol_support;
 
-use protocol_support::{parse_coord, well_formed};
+use protocol_support::{parse_coord, well_formed, Engine};
 use std::panic::{self, AssertUnwindSafe};
+use std::time::Duration;
 use std::time::Instant;
 use tengen::protocol::{Flow, Parser, Request, Session};
 
@@ -381,4 +382,44 @@ fn random_command_sequences_never_panic_and_answer_well() {
         tally.moves > total / 4 && tally.ok > total / 4 && tally.forbid > 0,
         "{tally:?}"
     );
+}
+
+/// The same generator over the real binary's pipes, with random line
+/// endings: the engine must still be alive and answering at the end.
+#[test]
+fn random_input_through_the_real_binary() {
+    let mut rng = Rng(0x7465_6E67_656E);
+    let mut e = Engine::spawn();
+    let mut input = Vec::new();
+    let mut commands = 0;
+    while commands < 3_000 {
+        for line in command(&mut rng, 15) {
+            if line.trim().eq_ignore_ascii_case("END") {
+                continue;
+            }
+            input.extend_from_slice(line.as_bytes());
+            let ending: &[u8] = match rng.below(3) {
+                0 => b"\r\n",
+                1 => b"\n",
+                _ => b"\r",
+            };
+            input.extend_from_slice(ending);
+        }
+        commands += 1;
+    }
+    // Close any block left open, then send a command the generator never
+    // makes and wait for its answer.
+    input.extend_from_slice(b"DONE\nLASTCOMMAND\n");
+    e.send_raw(&input);
+    loop {
+        let line = e
+            .try_line(Duration::from_secs(30))
+            .expect("the engine stopped answering");
+        if line == "UNKNOWN command 'LASTCOMMAND'" {
+            break;
+        }
+    }
+    e.send(&["START 15", "BEGIN"]);
+    assert_eq!(e.answer(), "OK");
+    e.expect_move();
 }

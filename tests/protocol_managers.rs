@@ -283,3 +283,97 @@ fn yixin_board_analysis() {
     e.send(&["YXBOARD 7,7,1 DONE", "YXSHOWFORBID"]);
     e.expect_prefix("FORBID ");
 }
+
+/// Answers stay inside a short turn limit while both cores are kept busy.
+#[test]
+fn answers_in_time_on_a_loaded_machine() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let busy = Arc::new(AtomicBool::new(true));
+    let spinners: Vec<_> = (0..2)
+        .map(|_| {
+            let busy = Arc::clone(&busy);
+            thread::spawn(move || {
+                let mut x = 0u64;
+                while busy.load(Ordering::Relaxed) {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                }
+                x
+            })
+        })
+        .collect();
+    let mut e = Engine::spawn();
+    e.send(&[
+        "START 20",
+        "INFO timeout_turn 150",
+        "INFO timeout_match 0",
+        "INFO rule 1",
+    ]);
+    assert_eq!(e.answer(), "OK");
+    let mut worst = Duration::ZERO;
+    for i in 0..8 {
+        e.send(&["RESTART"]);
+        assert_eq!(e.answer(), "OK");
+        let t = Instant::now();
+        e.send(&[&format!("TURN {},{}", i, i + 3)]);
+        e.expect_move();
+        worst = worst.max(t.elapsed());
+    }
+    busy.store(false, Ordering::Relaxed);
+    for s in spinners {
+        s.join().unwrap();
+    }
+    eprintln!("slowest answer under load: {worst:?}");
+    assert!(worst < Duration::from_millis(150), "{worst:?}");
+}
+
+/// Two engines play each other under every rule, refereed with the
+/// library's own board: every move is on an empty point, black never plays
+/// a renju forbidden point, and the game ends with a five or a full board.
+#[test]
+fn two_engines_play_legal_games_under_every_rule() {
+    use tengen::rules::forbidden;
+    use tengen::{Board, Color, Rule};
+    for (number, rule) in [
+        (0, Rule::Freestyle),
+        (1, Rule::Standard),
+        (4, Rule::Renju),
+        (8, Rule::Caro),
+        (9, Rule::CaroExact),
+    ] {
+        let mut referee = Board::square(15, rule).unwrap();
+        let mut engines = [Engine::spawn(), Engine::spawn()];
+        for e in &mut engines {
+            e.send(&[
+                "START 15",
+                &format!("INFO rule {number}"),
+                "INFO timeout_turn 300",
+            ]);
+            assert_eq!(e.answer(), "OK");
+        }
+        engines[0].send(&["BEGIN"]);
+        let mut plies = 0;
+        loop {
+            let mover = plies % 2;
+            let (x, y) = engines[mover].expect_move();
+            let pos = referee.pos(x as i64, y as i64).expect("on the board");
+            assert!(referee.is_empty(pos), "rule {number}: {x},{y} is occupied");
+            if rule == Rule::Renju && referee.side_to_move() == Color::Black {
+                assert!(
+                    forbidden(&mut referee, pos).is_none(),
+                    "black played the forbidden {x},{y}\n{referee}"
+                );
+            }
+            referee.play(pos).unwrap();
+            plies += 1;
+            if referee.winner().is_some() || referee.is_full() {
+                break;
+            }
+            engines[1 - mover].send(&[&format!("TURN {x},{y}")]);
+        }
+        eprintln!(
+            "rule {number}: {plies} plies, winner {:?}",
+            referee.winner()
+        );
+    }
+}

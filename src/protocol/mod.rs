@@ -25,6 +25,7 @@ pub use session::{Flow, Request, Session};
 pub use signal::Signal;
 
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -164,8 +165,20 @@ where
         .spawn(move || reader(input, &reader_signal, &queue))?;
     let mut session = Session::new(Arc::clone(&signal));
     while let Ok(Event::Request(request)) = commands.recv() {
-        if session.handle(&request, &mut output)? == Flow::Exit {
-            break;
+        let handled =
+            panic::catch_unwind(AssertUnwindSafe(|| session.handle(&request, &mut output)));
+        match handled {
+            Ok(flow) => {
+                if flow? == Flow::Exit {
+                    break;
+                }
+            }
+            // A bug must not end the game: say so and read on.
+            Err(_) => writeln!(
+                output,
+                "ERROR internal error; the command was not carried out"
+            )
+            .and_then(|()| output.flush())?,
         }
     }
     Ok(())
@@ -193,6 +206,22 @@ mod tests {
             got.push(l);
         }
         assert_eq!(got, ["A", "B", "C", "D", "", "E"]);
+    }
+
+    #[test]
+    fn run_answers_everything_queued_before_the_end_of_input() {
+        let input: &'static [u8] = b"start 15\r\nBEGIN\rYXSTOP\nABOUT\nTURN 0,0\nBOARD\n";
+        let mut out = Vec::new();
+        run(input, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let answers: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with("MESSAGE") && !l.starts_with("DEBUG"))
+            .collect();
+        assert_eq!(answers.len(), 4, "{text}");
+        assert_eq!(answers[0], "OK");
+        assert!(answers[2].starts_with("name=\"Tengen\""));
+        assert_ne!(answers[1], answers[3]);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::board::{Board, Pos, MAX_SIZE, MIN_SIZE};
 use crate::rules::{forbidden, forbidden_points, Color, Rule};
 use crate::search::{Config, Info, Limits, SearchResult, Searcher, MATE};
 use std::io::{self, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -74,11 +75,18 @@ struct Out<'a> {
 }
 
 impl Out<'_> {
+    /// Writes one line. DEBUG lines carry no comma: GomocupJudge reads every
+    /// line that does not start with MESSAGE as a possible `x,y` move.
     fn line(&mut self, text: &str) -> io::Result<()> {
-        // A reply is one line: no line break may hide inside it.
+        // A reply is one line of plain ASCII: an echoed piece of bad input
+        // must not smuggle a line break or a control character into it.
         let clean: String = text
             .chars()
-            .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+            .map(|c| match c {
+                '\n' | '\r' | '\t' => ' ',
+                c if c.is_ascii() && !c.is_ascii_control() => c,
+                _ => '?',
+            })
             .collect();
         self.w.write_all(clean.as_bytes())?;
         self.w.write_all(b"\n")?;
@@ -355,8 +363,11 @@ impl Session {
             Ok(p) => p,
             Err(e) => return out.error(&e),
         };
+        // The opponent's colour: the engine's other, or before the engine
+        // has a colour (a fresh game), whoever is to move.
+        let theirs = self.own.map_or_else(|| board.side_to_move(), Color::opp);
         let mut next = board.clone();
-        next.make_color(pos, self.own_color(board).opp());
+        next.make_color(pos, theirs);
         if let Some(why) = self.finished(&next) {
             // The opponent's move ended the game: there is nothing to answer.
             return out.error(&format!("TURN {c}: {why}"));
@@ -391,7 +402,14 @@ impl Session {
         let mut seen = Vec::with_capacity(entries.len());
         let mut markers = Vec::new();
         let mut stones: Vec<(Pos, Field)> = Vec::new();
+        // Under renju, who moved first: a pass entry counts.
+        let mut first: Option<Field> = None;
         for e in entries {
+            if e.at.x == -1 && e.at.y == -1 && e.field != Field::Marker {
+                // `-1,-1`: a pass, as some tools send to set the side to move.
+                first.get_or_insert(e.field);
+                continue;
+            }
             let pos = Self::point(board, e.at)?;
             if seen.contains(&pos) {
                 return Err(format!("{} is listed twice", e.at));
@@ -399,15 +417,18 @@ impl Session {
             seen.push(pos);
             match e.field {
                 Field::Marker => markers.push(pos),
-                f => stones.push((pos, f)),
+                f => {
+                    first.get_or_insert(f);
+                    stones.push((pos, f));
+                }
             }
         }
         let own_count = stones.iter().filter(|s| s.1 == Field::Own).count();
         let opp_count = stones.len() - own_count;
         let own = if self.rule == Rule::Renju {
             // Under renju the stones come in move order, black first.
-            match stones.first() {
-                Some((_, Field::Opponent)) => Color::White,
+            match first {
+                Some(Field::Opponent) => Color::White,
                 _ => Color::Black,
             }
         } else if opp_count > own_count {
@@ -558,9 +579,17 @@ impl Session {
         }
         let limits = self.limits(request, &start, 1);
         let stop = self.signal.arm(request.seq);
-        let outcome = match swap2::decide(&mut self.searcher, &start, &limits, stop) {
-            Ok(o) => o,
-            Err(e) => return out.error(&e),
+        let searcher = &mut self.searcher;
+        let decided = panic::catch_unwind(AssertUnwindSafe(|| {
+            swap2::decide(searcher, &start, &limits, stop)
+        }));
+        let outcome = match decided {
+            Ok(Ok(o)) => o,
+            Ok(Err(e)) => return out.error(&e),
+            Err(_) => {
+                self.searcher = Searcher::new(self.searcher.config().clone());
+                return out.error("the swap2 search failed");
+            }
         };
         self.clock.charge(request.received.elapsed());
         let xy = |p: Pos| format!("{},{}", p.x(), p.y());
@@ -731,29 +760,42 @@ impl Session {
                     .as_millis(),
                 self.clock
                     .left_ms
-                    .map_or(String::new(), |l| format!(", {l} ms left in the match"))
+                    .map_or(String::new(), |l| format!("; {l} ms left in the match"))
             ))?;
         }
         let realtime = self.realtime;
         let stop = self.signal.arm(request.seq);
         let mut last = Info::default();
         let mut io_error: Option<io::Error> = None;
-        let result: SearchResult = self
-            .searcher
-            .think(board, &limits, stop, &mut |info: &Info| {
+        let searching = Instant::now();
+        let searcher = &mut self.searcher;
+        let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+            searcher.think(board, &limits, stop, &mut |info: &Info| {
                 last = info.clone();
                 if realtime && io_error.is_none() {
                     if let Some(p) = info.pv.first() {
+                        let kind = if info.score <= -MATE + 1000 {
+                            "LOST"
+                        } else {
+                            "BEST"
+                        };
                         let r = out.line("MESSAGE REALTIME REFRESH").and_then(|()| {
-                            out.line(&format!("MESSAGE REALTIME BEST {},{}", p.x(), p.y()))
+                            out.line(&format!("MESSAGE REALTIME {kind} {},{}", p.x(), p.y()))
                         });
                         io_error = r.err();
                     }
                 }
-            });
+            })
+        }));
         if let Some(e) = io_error {
             return Err(e);
         }
+        let result: SearchResult = searched.unwrap_or_else(|_| {
+            // A failing search must not cost the game: start the search
+            // afresh and let `checked_best` pick a safe move.
+            self.searcher = Searcher::new(self.searcher.config().clone());
+            SearchResult::default()
+        });
         let elapsed = request.received.elapsed();
         let Some(best) = self.checked_best(board, &result, &limits, out)? else {
             return out.error("no move is possible: every empty point is blocked or forbidden");
@@ -770,8 +812,7 @@ impl Session {
                 ))?;
             }
         }
-        let ms = elapsed.as_millis().max(1);
-        let speed = u128::from(result.nodes) / ms;
+        let speed = u128::from(result.nodes) / searching.elapsed().as_millis().max(1);
         let pv: Vec<String> = if result.pv.first() == Some(&best) {
             result
                 .pv
@@ -820,7 +861,9 @@ impl Session {
                 return Ok(Some(best));
             }
             out.line(&format!(
-                "DEBUG the search chose {best}, which cannot be played; choosing again"
+                "DEBUG the search chose x {} y {} which cannot be played; choosing again",
+                best.x(),
+                best.y()
             ))?;
         }
         let from_ranked = result.ranked.iter().map(|&(p, _)| p).find(|&p| ok(p));
@@ -874,4 +917,124 @@ fn physical_memory() -> u64 {
                 .and_then(|kb| kb.parse::<u64>().ok())
         })
         .map_or(u64::MAX, |kb| kb.saturating_mul(1024))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::command::Parser;
+
+    /// Runs `script` (lines) and returns everything answered.
+    fn run(session: &mut Session, script: &[&str]) -> String {
+        let mut parser = Parser::new();
+        let mut out = Vec::new();
+        let mut seq = 0;
+        for line in script {
+            for parsed in parser.feed(line) {
+                seq += 1;
+                session
+                    .handle(&Request::now(parsed, seq), &mut out)
+                    .unwrap();
+            }
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    fn stone(session: &Session, x: usize, y: usize) -> Option<Color> {
+        session.board().unwrap().stone(Pos::new(x, y))
+    }
+
+    #[test]
+    fn the_first_turn_is_black_and_the_engine_white() {
+        let mut s = Session::default();
+        run(&mut s, &["START 15", "INFO rule 4", "TURN 7,7"]);
+        assert_eq!(stone(&s, 7, 7), Some(Color::Black));
+        assert_eq!(s.board().unwrap().stone_count(), 2);
+        assert_eq!(s.board().unwrap().side_to_move(), Color::Black);
+        run(&mut s, &["TURN 0,0"]);
+        assert_eq!(stone(&s, 0, 0), Some(Color::Black));
+    }
+
+    #[test]
+    fn begin_makes_the_engine_black_and_play_keeps_its_colour() {
+        let mut s = Session::default();
+        let out = run(&mut s, &["START 15", "BEGIN", "TURN 0,0", "PLAY 3,3"]);
+        assert!(out.ends_with("3,3\n"), "{out}");
+        assert_eq!(stone(&s, 0, 0), Some(Color::White));
+        assert_eq!(stone(&s, 3, 3), Some(Color::Black));
+    }
+
+    #[test]
+    fn board_colours_follow_the_counts_outside_renju() {
+        let mut s = Session::default();
+        // Two opponent stones, one own: the opponent is black.
+        run(
+            &mut s,
+            &["START 15", "YXBOARD", "1,1,2", "2,2,1", "3,3,2", "DONE"],
+        );
+        assert_eq!(stone(&s, 1, 1), Some(Color::Black));
+        assert_eq!(stone(&s, 2, 2), Some(Color::White));
+        assert_eq!(s.board().unwrap().side_to_move(), Color::White);
+        // Composed: three own stones and none of the opponent's.
+        run(&mut s, &["YXBOARD 1,1,1 2,2,1 3,3,1 DONE"]);
+        assert_eq!(stone(&s, 3, 3), Some(Color::Black));
+        assert_eq!(s.board().unwrap().side_to_move(), Color::Black);
+    }
+
+    #[test]
+    fn takeback_gives_the_move_back_to_the_stones_owner() {
+        let mut s = Session::default();
+        run(
+            &mut s,
+            &["START 15", "YXBOARD 1,1,2 2,2,1 3,3,2 4,4,1 DONE"],
+        );
+        // Level counts: the engine (to move) is black on 2,2 and 4,4, the
+        // opponent white on 1,1 and 3,3.
+        let out = run(&mut s, &["TAKEBACK 1,1"]);
+        assert_eq!(out, "OK\n");
+        let b = s.board().unwrap();
+        assert_eq!(b.stone_count(), 3);
+        assert_eq!(b.side_to_move(), Color::White);
+        assert_eq!(b.stone(Pos::new(3, 3)), Some(Color::White));
+        assert_eq!(b.stone(Pos::new(4, 4)), Some(Color::Black));
+        // The last stone: back to its owner too.
+        run(&mut s, &["TAKEBACK 4,4"]);
+        assert_eq!(s.board().unwrap().side_to_move(), Color::Black);
+    }
+
+    #[test]
+    fn an_error_keeps_everything() {
+        let mut s = Session::default();
+        run(&mut s, &["START 15", "BEGIN"]);
+        let before = s.board().unwrap().to_string();
+        for bad in [
+            "TURN 7,7",
+            "TURN 15,15",
+            "BOARD 1,1,1 1,1,2 DONE",
+            "TAKEBACK 0,0",
+            "INFO rule 99",
+            "START 99",
+            "SWAP2BOARD 1,1 DONE",
+        ] {
+            let out = run(&mut s, &[bad]);
+            assert!(out.starts_with("ERROR "), "{bad}: {out}");
+            assert_eq!(s.board().unwrap().to_string(), before, "{bad}");
+        }
+    }
+
+    #[test]
+    fn max_memory_sizes_the_hash_below_the_limit() {
+        let mut s = Session::default();
+        run(&mut s, &["INFO max_memory 367001600"]);
+        let hash = s.search_config().hash_bytes as u64;
+        assert!(hash > 0 && hash + RESERVED_BYTES < 367_001_600, "{hash}");
+        run(&mut s, &["INFO hash_size 1024"]);
+        assert_eq!(s.search_config().hash_bytes, 1 << 20);
+        run(&mut s, &["INFO hash_size 100000000"]);
+        assert!((s.search_config().hash_bytes as u64) < 367_001_600);
+        run(&mut s, &["INFO max_memory 0", "INFO hash_size 2048"]);
+        assert_eq!(s.search_config().hash_bytes, 2 << 20);
+        let out = run(&mut s, &["INFO max_memory 1000", "ABOUT"]);
+        assert!(out.starts_with("MESSAGE max_memory"), "{out}");
+    }
 }

@@ -25,14 +25,16 @@ pub struct Engine {
 
 /// Whether `line` is something a Gomocup manager can read from a brain.
 pub fn well_formed(line: &str) -> bool {
-    if line.is_empty() || line.contains('\r') {
+    if line.is_empty() || !line.bytes().all(|b| (b' '..=b'~').contains(&b)) {
         return false;
     }
     let word = line.split(' ').next().unwrap_or("");
     match word {
         "OK" | "SWAP" => line == word,
         "ERROR" | "UNKNOWN" => line.len() > word.len() + 1,
-        "MESSAGE" | "DEBUG" => true,
+        "MESSAGE" => true,
+        // GomocupJudge tries any line but MESSAGE as `x,y`: keep commas out.
+        "DEBUG" => !line.contains(','),
         "FORBID" => {
             let body = &line[7.min(line.len())..];
             body.ends_with('.')
