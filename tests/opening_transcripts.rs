@@ -310,13 +310,14 @@ mod opening_stages {
         ] {
             let mut req = Request::new(rule, 15, 15, Rule::Renju);
             let mut searcher = Searcher::default();
-            let mut eval = SearchEval {
-                searcher: &mut searcher,
-                limits: Limits {
+            let mut eval = SearchEval::new(
+                &mut searcher,
+                Limits {
                     max_depth: 1,
                     ..Limits::default()
                 },
-            };
+            );
+            eval.per_question = Some(std::time::Duration::from_millis(50));
             let mut steps = 0;
             let stones = loop {
                 steps += 1;

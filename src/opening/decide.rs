@@ -19,6 +19,7 @@ use crate::pattern::Combo;
 use crate::rules::{forbidden, Color};
 use crate::search::{Limits, Searcher, MATE};
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// Swap when the colour we hold is worse than the other by more than this
 /// (centi-stones, from the side to move). Zero means: take whichever side
@@ -135,18 +136,47 @@ impl Evaluator for StaticEval {
 }
 
 /// The search as an evaluator: each question is one search within `limits`.
+///
+/// A stage asks a few dozen questions at most (the 26 openings at move 0,
+/// a few more to declare a count), so give each a slice of the turn:
+/// `per_question` caps each search at that long from its start, and the
+/// deadline in `limits`, if any, still holds for all of them.
 pub struct SearchEval<'a> {
     /// The engine's searcher.
     pub searcher: &'a mut Searcher,
     /// What each search may spend.
     pub limits: Limits,
+    /// Time for one question, on top of `limits`.
+    pub per_question: Option<Duration>,
+}
+
+impl<'a> SearchEval<'a> {
+    /// An evaluator searching within `limits` for each question.
+    pub fn new(searcher: &'a mut Searcher, limits: Limits) -> SearchEval<'a> {
+        SearchEval {
+            searcher,
+            limits,
+            per_question: None,
+        }
+    }
+
+    /// The limits for one question starting now.
+    fn question_limits(&self) -> Limits {
+        let mut limits = self.limits.clone();
+        if let Some(slice) = self.per_question {
+            let end = Instant::now() + slice;
+            limits.deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
+        }
+        limits
+    }
 }
 
 impl Evaluator for SearchEval<'_> {
     fn value(&mut self, board: &Board) -> i32 {
         let stop = AtomicBool::new(false);
+        let limits = self.question_limits();
         self.searcher
-            .think(board, &self.limits, &stop, &mut |_| {})
+            .think(board, &limits, &stop, &mut |_| {})
             .score
     }
 
@@ -157,7 +187,7 @@ impl Evaluator for SearchEval<'_> {
         count: usize,
     ) -> Vec<(Pos, i32)> {
         let stop = AtomicBool::new(false);
-        let mut limits = self.limits.clone();
+        let mut limits = self.question_limits();
         limits.multipv = count.max(1);
         limits
             .excluded
