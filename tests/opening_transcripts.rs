@@ -541,22 +541,37 @@ mod opening_stages {
             "1",
             "2",
         ];
-        for _ in 0..3000 {
+        let mut engine_answers = 0;
+        for round in 0..4000 {
             let head = heads[next(heads.len())];
-            let count = next(8);
-            let lines: Vec<String> = (0..count)
-                .map(|_| {
-                    let k = 1 + next(4);
-                    (0..k)
-                        .map(|_| frags[next(frags.len())])
-                        .collect::<Vec<_>>()
-                        .join(",")
-                })
-                .collect();
+            let lines: Vec<String> = if round % 2 == 0 {
+                // Garbage built from fragments that are almost right.
+                (0..next(8))
+                    .map(|_| {
+                        let k = 1 + next(4);
+                        (0..k)
+                            .map(|_| frags[next(frags.len())])
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    })
+                    .collect()
+            } else {
+                // Well-formed stones near the centre in move order, maybe
+                // followed by offers: positions the rules may or may not allow.
+                let stones = next(7);
+                let offers = if stones == 4 { next(4) } else { 0 };
+                (0..stones + offers)
+                    .map(|i| {
+                        let c = if i >= stones { 3 } else { 1 + i % 2 };
+                        format!("{},{},{c}", 4 + next(7), 4 + next(7))
+                    })
+                    .collect()
+            };
             let body: Vec<&str> = lines.iter().map(String::as_str).collect();
             if let Ok(req) = Request::parse(head, &body, 15, 15, Rule::Renju) {
                 let reply = answer(head, &body, 15, 15, Rule::Renju, &mut StaticEval);
                 if let Ok(text) = reply {
+                    engine_answers += 1;
                     let r = req.parse_reply(&text).expect("the engine's reply parses");
                     assert_eq!(req.check(&r), Ok(()), "{head} {body:?} -> {text}");
                 }
@@ -567,5 +582,9 @@ mod opening_stages {
                 }
             }
         }
+        assert!(
+            engine_answers > 100,
+            "only {engine_answers} requests reached the engine"
+        );
     }
 }

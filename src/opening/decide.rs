@@ -652,9 +652,9 @@ mod tests {
 
     #[test]
     fn declared_count_balances_the_position() {
-        // Black's value of a fifth move is its column number minus 7, so the
-        // best offers are worth 7, 6, 5, … on 15×15 (one per column class);
-        // the fifth best is worth 3, the eighth 0: declare 8 of at most 8.
+        // Black's value of a fifth move is its column number minus 7: the
+        // offers, best first, are worth less and less, and the count
+        // declared is the one whose last offer is closest to even.
         let mut b = renju15();
         for (x, y) in [(7, 7), (0, 0), (7, 5), (0, 14)] {
             b.play(Pos::new(x, y)).unwrap();
