@@ -201,6 +201,48 @@ mod tests {
     }
 
     #[test]
+    fn a_rectangle_loses_the_diagonal_mirrors() {
+        // The same stones on a square and on a rectangle: black on the
+        // centre, white diagonally above right. On the square the
+        // anti-diagonal mirror keeps them and makes `a` and `b` one offer;
+        // the rectangle has no diagonal mirror, so they are two.
+        let square = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . b O . . .
+            . . . . X a . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        let rectangle = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . b O . . .
+            . . . . X a . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        let (sq, m) = (board(square), marks(square));
+        assert_eq!(
+            stabiliser(&sq),
+            vec![Symmetry::Identity, Symmetry::AntiTranspose]
+        );
+        assert!(matches!(
+            validate_offers(&sq, &m, 2, Area::Anywhere),
+            Err(OpeningError::Symmetric {
+                symmetry: Symmetry::AntiTranspose,
+                ..
+            })
+        ));
+        let (rect, m) = (board(rectangle), marks(rectangle));
+        assert_eq!((rect.width(), rect.height()), (9, 7));
+        assert_eq!(stabiliser(&rect), vec![Symmetry::Identity]);
+        assert_eq!(validate_offers(&rect, &m, 2, Area::Anywhere), Ok(()));
+    }
+
+    #[test]
     fn every_other_fault_is_reported() {
         let b = board(SYMMETRIC);
         let m = marks(SYMMETRIC);
