@@ -457,6 +457,8 @@ pub enum TaraguchiChoice {
 /// the current value; a single fifth move is worth minus its imbalance
 /// (white may swap after it, so the best is an even one); N offers are
 /// worth the N-th best fifth move. The largest wins, in that order on ties.
+/// With `may_swap` false (black got its colour by a swap at this stage,
+/// which starts the rule's first choice) only the single fifth move is open.
 ///
 /// # Errors
 /// [`OpeningError::NoMove`] when no fifth move can be found.
@@ -648,6 +650,65 @@ mod tests {
             panic!("an even position gets two more stones");
         };
         assert!(w4 != b5 && b.is_empty(w4) && b.is_empty(b5));
+    }
+
+    /// An evaluator from black's score `f`, given as the value for the side
+    /// to move.
+    fn from_black(mut f: impl FnMut(&Board) -> i32) -> FnEval<impl FnMut(&Board) -> i32> {
+        FnEval(move |b: &Board| {
+            let v = f(b);
+            if b.side_to_move() == Color::Black {
+                v
+            } else {
+                -v
+            }
+        })
+    }
+
+    #[test]
+    fn taraguchi_black_takes_the_best_of_its_three_choices() {
+        //   . . . . .
+        //   . . O . .      white 2
+        //   . . X . .      black 1 (centre)
+        //   . O . X .      white 4, black 3
+        let mut b = renju15();
+        for (x, y) in [(7, 7), (7, 6), (8, 8), (6, 8)] {
+            b.play(Pos::new(x, y)).unwrap();
+        }
+        // Black is losing now and after any fifth move: swap.
+        let mut gloomy = from_black(|_| -100);
+        assert_eq!(
+            taraguchi_fourth(&b, 10, true, &mut gloomy),
+            Ok(TaraguchiChoice::Swap)
+        );
+        // Black is winning whatever it plays: ten offers keep the win.
+        let mut sunny = from_black(|_| 300);
+        let Ok(TaraguchiChoice::Offers(offers)) = taraguchi_fourth(&b, 10, true, &mut sunny) else {
+            panic!("expected offers");
+        };
+        assert_eq!(validate_offers(&b, &offers, 10, Area::Anywhere), Ok(()));
+        // Black is somewhat ahead now, and every fifth move loses ground the
+        // further it is from column 7: one fifth move in column 7 (white may
+        // swap after it, so the least lopsided is best) beats both swapping
+        // (-50) and ten offers (the tenth is far from column 7).
+        let mut column = from_black(|b: &Board| {
+            if b.stone_count() == 4 {
+                50
+            } else {
+                let x = b.last_move().map_or(7, |m| m.pos.x());
+                -10 * x.abs_diff(7) as i32 - 5
+            }
+        });
+        let choice = taraguchi_fourth(&b, 10, true, &mut column).unwrap();
+        assert!(
+            matches!(choice, TaraguchiChoice::Fifth(p) if p.x() == 7),
+            "{choice:?}"
+        );
+        // With the swap closed only the fifth move is left to weigh.
+        assert!(matches!(
+            taraguchi_fourth(&b, 10, false, &mut gloomy),
+            Ok(TaraguchiChoice::Fifth(_))
+        ));
     }
 
     #[test]
