@@ -365,6 +365,64 @@ mod opening_stages {
         }
     }
 
+    /// Counts the questions put to the evaluator (a search each, in the
+    /// engine), answering them with the static evaluation.
+    struct Counting(u32);
+
+    impl tengen::opening::Evaluator for Counting {
+        fn value(&mut self, board: &Board) -> i32 {
+            self.0 += 1;
+            StaticEval.value(board)
+        }
+        fn best_moves(
+            &mut self,
+            board: &Board,
+            allowed: &dyn Fn(Pos) -> bool,
+            count: usize,
+        ) -> Vec<(Pos, i32)> {
+            self.0 += 1;
+            StaticEval.best_moves(board, allowed, count)
+        }
+    }
+
+    #[test]
+    fn no_stage_asks_more_than_its_question_budget() {
+        use tengen::opening::decide::STAGE_QUESTIONS;
+        for rule in [
+            OpeningRule::Rif,
+            OpeningRule::Yamaguchi,
+            OpeningRule::Soosorv(16),
+            OpeningRule::Taraguchi(16),
+            OpeningRule::Tarannikov,
+            OpeningRule::Swap2,
+        ] {
+            let mut req = Request::new(rule, 15, 15, Rule::Renju);
+            // A swap is followed by the same stage with the swap closed, and
+            // the opening goes on from there, so every stage is reached.
+            for _ in 0..20 {
+                let mut eval = Counting(0);
+                let reply = tengen::opening::respond(&req, &mut eval).unwrap();
+                assert!(
+                    eval.0 <= STAGE_QUESTIONS,
+                    "{rule}: {} questions at {:?}",
+                    eval.0,
+                    req.to_lines()
+                );
+                let reply = if reply == Reply::Swap {
+                    let mut closed = req.clone();
+                    closed.swapped = true;
+                    tengen::opening::respond(&closed, &mut Counting(0)).unwrap()
+                } else {
+                    reply
+                };
+                match req.next(&reply).unwrap() {
+                    Next::Ask(next) => req = next,
+                    Next::Play(_) => break,
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_manager_refuses_bad_replies() {
         let symmetric = parse("OPENINGBOARD rif\n7,7,1\n7,6,2\n7,5,1\n7,8,2\nDONE").unwrap();

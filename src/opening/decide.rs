@@ -35,6 +35,12 @@ pub const SWAP2_BALANCE: i32 = 30;
 /// N non-equivalent good ones around a compact opening.
 pub const OFFER_CANDIDATES: usize = 24;
 
+/// The most questions one stage asks of the evaluator in the usual case
+/// (the 26 openings and a count to declare at move 0; sixteen offers and a
+/// sixth move when keeping one). Divide a turn's time by it for
+/// [`SearchEval::per_question`].
+pub const STAGE_QUESTIONS: u32 = 32;
+
 /// Candidate moves, when the evaluator generates them itself, lie within
 /// this distance (in king steps) of a stone.
 pub const CANDIDATE_REACH: usize = 2;
@@ -137,10 +143,10 @@ impl Evaluator for StaticEval {
 
 /// The search as an evaluator: each question is one search within `limits`.
 ///
-/// A stage asks a few dozen questions at most (the 26 openings at move 0,
-/// a few more to declare a count), so give each a slice of the turn:
-/// `per_question` caps each search at that long from its start, and the
-/// deadline in `limits`, if any, still holds for all of them.
+/// A stage asks at most about [`STAGE_QUESTIONS`] questions, so give each
+/// a slice of the turn: `per_question` caps each search at that long from
+/// its start, and the deadline in `limits`, if any, still holds for all of
+/// them.
 pub struct SearchEval<'a> {
     /// The engine's searcher.
     pub searcher: &'a mut Searcher,
