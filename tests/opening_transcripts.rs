@@ -310,13 +310,14 @@ mod opening_stages {
         ] {
             let mut req = Request::new(rule, 15, 15, Rule::Renju);
             let mut searcher = Searcher::default();
-            let mut eval = SearchEval {
-                searcher: &mut searcher,
-                limits: Limits {
+            let mut eval = SearchEval::new(
+                &mut searcher,
+                Limits {
                     max_depth: 1,
                     ..Limits::default()
                 },
-            };
+            );
+            eval.per_question = Some(std::time::Duration::from_millis(50));
             let mut steps = 0;
             let stones = loop {
                 steps += 1;
@@ -360,6 +361,64 @@ mod opening_stages {
                     .collect();
                 assert!(identify(&list, 15, 15).is_some());
                 assert_eq!(stones.len(), 6, "{rule}");
+            }
+        }
+    }
+
+    /// Counts the questions put to the evaluator (a search each, in the
+    /// engine), answering them with the static evaluation.
+    struct Counting(u32);
+
+    impl tengen::opening::Evaluator for Counting {
+        fn value(&mut self, board: &Board) -> i32 {
+            self.0 += 1;
+            StaticEval.value(board)
+        }
+        fn best_moves(
+            &mut self,
+            board: &Board,
+            allowed: &dyn Fn(Pos) -> bool,
+            count: usize,
+        ) -> Vec<(Pos, i32)> {
+            self.0 += 1;
+            StaticEval.best_moves(board, allowed, count)
+        }
+    }
+
+    #[test]
+    fn no_stage_asks_more_than_its_question_budget() {
+        use tengen::opening::decide::STAGE_QUESTIONS;
+        for rule in [
+            OpeningRule::Rif,
+            OpeningRule::Yamaguchi,
+            OpeningRule::Soosorv(16),
+            OpeningRule::Taraguchi(16),
+            OpeningRule::Tarannikov,
+            OpeningRule::Swap2,
+        ] {
+            let mut req = Request::new(rule, 15, 15, Rule::Renju);
+            // A swap is followed by the same stage with the swap closed, and
+            // the opening goes on from there, so every stage is reached.
+            for _ in 0..20 {
+                let mut eval = Counting(0);
+                let reply = tengen::opening::respond(&req, &mut eval).unwrap();
+                assert!(
+                    eval.0 <= STAGE_QUESTIONS,
+                    "{rule}: {} questions at {:?}",
+                    eval.0,
+                    req.to_lines()
+                );
+                let reply = if reply == Reply::Swap {
+                    let mut closed = req.clone();
+                    closed.swapped = true;
+                    tengen::opening::respond(&closed, &mut Counting(0)).unwrap()
+                } else {
+                    reply
+                };
+                match req.next(&reply).unwrap() {
+                    Next::Ask(next) => req = next,
+                    Next::Play(_) => break,
+                }
             }
         }
     }
@@ -540,22 +599,37 @@ mod opening_stages {
             "1",
             "2",
         ];
-        for _ in 0..3000 {
+        let mut engine_answers = 0;
+        for round in 0..4000 {
             let head = heads[next(heads.len())];
-            let count = next(8);
-            let lines: Vec<String> = (0..count)
-                .map(|_| {
-                    let k = 1 + next(4);
-                    (0..k)
-                        .map(|_| frags[next(frags.len())])
-                        .collect::<Vec<_>>()
-                        .join(",")
-                })
-                .collect();
+            let lines: Vec<String> = if round % 2 == 0 {
+                // Garbage built from fragments that are almost right.
+                (0..next(8))
+                    .map(|_| {
+                        let k = 1 + next(4);
+                        (0..k)
+                            .map(|_| frags[next(frags.len())])
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    })
+                    .collect()
+            } else {
+                // Well-formed stones near the centre in move order, maybe
+                // followed by offers: positions the rules may or may not allow.
+                let stones = next(7);
+                let offers = if stones == 4 { next(4) } else { 0 };
+                (0..stones + offers)
+                    .map(|i| {
+                        let c = if i >= stones { 3 } else { 1 + i % 2 };
+                        format!("{},{},{c}", 4 + next(7), 4 + next(7))
+                    })
+                    .collect()
+            };
             let body: Vec<&str> = lines.iter().map(String::as_str).collect();
             if let Ok(req) = Request::parse(head, &body, 15, 15, Rule::Renju) {
                 let reply = answer(head, &body, 15, 15, Rule::Renju, &mut StaticEval);
                 if let Ok(text) = reply {
+                    engine_answers += 1;
                     let r = req.parse_reply(&text).expect("the engine's reply parses");
                     assert_eq!(req.check(&r), Ok(()), "{head} {body:?} -> {text}");
                 }
@@ -566,5 +640,9 @@ mod opening_stages {
                 }
             }
         }
+        assert!(
+            engine_answers > 100,
+            "only {engine_answers} requests reached the engine"
+        );
     }
 }

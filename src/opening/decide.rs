@@ -19,6 +19,7 @@ use crate::pattern::Combo;
 use crate::rules::{forbidden, Color};
 use crate::search::{Limits, Searcher, MATE};
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// Swap when the colour we hold is worse than the other by more than this
 /// (centi-stones, from the side to move). Zero means: take whichever side
@@ -33,6 +34,12 @@ pub const SWAP2_BALANCE: i32 = 30;
 /// How many fifth-move candidates are examined for offers: enough to find
 /// N non-equivalent good ones around a compact opening.
 pub const OFFER_CANDIDATES: usize = 24;
+
+/// The most questions one stage asks of the evaluator in the usual case
+/// (the 26 openings and a count to declare at move 0; sixteen offers and a
+/// sixth move when keeping one). Divide a turn's time by it for
+/// [`SearchEval::per_question`].
+pub const STAGE_QUESTIONS: u32 = 32;
 
 /// Candidate moves, when the evaluator generates them itself, lie within
 /// this distance (in king steps) of a stone.
@@ -135,18 +142,47 @@ impl Evaluator for StaticEval {
 }
 
 /// The search as an evaluator: each question is one search within `limits`.
+///
+/// A stage asks at most about [`STAGE_QUESTIONS`] questions, so give each
+/// a slice of the turn: `per_question` caps each search at that long from
+/// its start, and the deadline in `limits`, if any, still holds for all of
+/// them.
 pub struct SearchEval<'a> {
     /// The engine's searcher.
     pub searcher: &'a mut Searcher,
     /// What each search may spend.
     pub limits: Limits,
+    /// Time for one question, on top of `limits`.
+    pub per_question: Option<Duration>,
+}
+
+impl<'a> SearchEval<'a> {
+    /// An evaluator searching within `limits` for each question.
+    pub fn new(searcher: &'a mut Searcher, limits: Limits) -> SearchEval<'a> {
+        SearchEval {
+            searcher,
+            limits,
+            per_question: None,
+        }
+    }
+
+    /// The limits for one question starting now.
+    fn question_limits(&self) -> Limits {
+        let mut limits = self.limits.clone();
+        if let Some(slice) = self.per_question {
+            let end = Instant::now() + slice;
+            limits.deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
+        }
+        limits
+    }
 }
 
 impl Evaluator for SearchEval<'_> {
     fn value(&mut self, board: &Board) -> i32 {
         let stop = AtomicBool::new(false);
+        let limits = self.question_limits();
         self.searcher
-            .think(board, &self.limits, &stop, &mut |_| {})
+            .think(board, &limits, &stop, &mut |_| {})
             .score
     }
 
@@ -157,7 +193,7 @@ impl Evaluator for SearchEval<'_> {
         count: usize,
     ) -> Vec<(Pos, i32)> {
         let stop = AtomicBool::new(false);
-        let mut limits = self.limits.clone();
+        let mut limits = self.question_limits();
         limits.multipv = count.max(1);
         limits
             .excluded
@@ -427,6 +463,8 @@ pub enum TaraguchiChoice {
 /// the current value; a single fifth move is worth minus its imbalance
 /// (white may swap after it, so the best is an even one); N offers are
 /// worth the N-th best fifth move. The largest wins, in that order on ties.
+/// With `may_swap` false (black got its colour by a swap at this stage,
+/// which starts the rule's first choice) only the single fifth move is open.
 ///
 /// # Errors
 /// [`OpeningError::NoMove`] when no fifth move can be found.
@@ -620,11 +658,70 @@ mod tests {
         assert!(w4 != b5 && b.is_empty(w4) && b.is_empty(b5));
     }
 
+    /// An evaluator from black's score `f`, given as the value for the side
+    /// to move.
+    fn from_black(mut f: impl FnMut(&Board) -> i32) -> FnEval<impl FnMut(&Board) -> i32> {
+        FnEval(move |b: &Board| {
+            let v = f(b);
+            if b.side_to_move() == Color::Black {
+                v
+            } else {
+                -v
+            }
+        })
+    }
+
+    #[test]
+    fn taraguchi_black_takes_the_best_of_its_three_choices() {
+        //   . . . . .
+        //   . . O . .      white 2
+        //   . . X . .      black 1 (centre)
+        //   . O . X .      white 4, black 3
+        let mut b = renju15();
+        for (x, y) in [(7, 7), (7, 6), (8, 8), (6, 8)] {
+            b.play(Pos::new(x, y)).unwrap();
+        }
+        // Black is losing now and after any fifth move: swap.
+        let mut gloomy = from_black(|_| -100);
+        assert_eq!(
+            taraguchi_fourth(&b, 10, true, &mut gloomy),
+            Ok(TaraguchiChoice::Swap)
+        );
+        // Black is winning whatever it plays: ten offers keep the win.
+        let mut sunny = from_black(|_| 300);
+        let Ok(TaraguchiChoice::Offers(offers)) = taraguchi_fourth(&b, 10, true, &mut sunny) else {
+            panic!("expected offers");
+        };
+        assert_eq!(validate_offers(&b, &offers, 10, Area::Anywhere), Ok(()));
+        // Black is somewhat ahead now, and every fifth move loses ground the
+        // further it is from column 7: one fifth move in column 7 (white may
+        // swap after it, so the least lopsided is best) beats both swapping
+        // (-50) and ten offers (the tenth is far from column 7).
+        let mut column = from_black(|b: &Board| {
+            if b.stone_count() == 4 {
+                50
+            } else {
+                let x = b.last_move().map_or(7, |m| m.pos.x());
+                -10 * x.abs_diff(7) as i32 - 5
+            }
+        });
+        let choice = taraguchi_fourth(&b, 10, true, &mut column).unwrap();
+        assert!(
+            matches!(choice, TaraguchiChoice::Fifth(p) if p.x() == 7),
+            "{choice:?}"
+        );
+        // With the swap closed only the fifth move is left to weigh.
+        assert!(matches!(
+            taraguchi_fourth(&b, 10, false, &mut gloomy),
+            Ok(TaraguchiChoice::Fifth(_))
+        ));
+    }
+
     #[test]
     fn declared_count_balances_the_position() {
-        // Black's value of a fifth move is its column number minus 7, so the
-        // best offers are worth 7, 6, 5, … on 15×15 (one per column class);
-        // the fifth best is worth 3, the eighth 0: declare 8 of at most 8.
+        // Black's value of a fifth move is its column number minus 7: the
+        // offers, best first, are worth less and less, and the count
+        // declared is the one whose last offer is closest to even.
         let mut b = renju15();
         for (x, y) in [(7, 7), (0, 0), (7, 5), (0, 14)] {
             b.play(Pos::new(x, y)).unwrap();

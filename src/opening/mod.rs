@@ -25,5 +25,7 @@ pub use decide::{Evaluator, FnEval, SearchEval, StaticEval};
 pub use error::OpeningError;
 pub use offers::{symmetric_pairs, validate_offers, Area};
 pub use rule::{Answer, OpeningRule, StageRow, MAX_OFFERS};
-pub use stage::{answer, respond, Next, Reply, Request, Stage, COMMAND};
+pub use stage::{
+    answer, respond, swap2board, Next, Outcome, Player, Reply, Request, Stage, StageDriver, COMMAND,
+};
 pub use symmetry::{canonical_form, stabiliser, Symmetry};

@@ -1,6 +1,9 @@
 //! Fifth-move offers (五手N打): black proposes N fifth moves, white keeps
 //! one. No two offers may be equivalent under a symmetry that keeps the
 //! four-stone position, since white would then face the same choice twice.
+//! Over every canonical opening with white 4 in the central 5×5 square this
+//! is the same as asking whether the two five-stone positions are equivalent
+//! (a test checks it both ways).
 
 use super::error::OpeningError;
 use super::symmetry::{stabiliser, Symmetry};
@@ -201,6 +204,48 @@ mod tests {
     }
 
     #[test]
+    fn a_rectangle_loses_the_diagonal_mirrors() {
+        // The same stones on a square and on a rectangle: black on the
+        // centre, white diagonally above right. On the square the
+        // anti-diagonal mirror keeps them and makes `a` and `b` one offer;
+        // the rectangle has no diagonal mirror, so they are two.
+        let square = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . b O . . .
+            . . . . X a . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        let rectangle = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . b O . . .
+            . . . . X a . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        let (sq, m) = (board(square), marks(square));
+        assert_eq!(
+            stabiliser(&sq),
+            vec![Symmetry::Identity, Symmetry::AntiTranspose]
+        );
+        assert!(matches!(
+            validate_offers(&sq, &m, 2, Area::Anywhere),
+            Err(OpeningError::Symmetric {
+                symmetry: Symmetry::AntiTranspose,
+                ..
+            })
+        ));
+        let (rect, m) = (board(rectangle), marks(rectangle));
+        assert_eq!((rect.width(), rect.height()), (9, 7));
+        assert_eq!(stabiliser(&rect), vec![Symmetry::Identity]);
+        assert_eq!(validate_offers(&rect, &m, 2, Area::Anywhere), Ok(()));
+    }
+
+    #[test]
     fn every_other_fault_is_reported() {
         let b = board(SYMMETRIC);
         let m = marks(SYMMETRIC);
@@ -232,6 +277,56 @@ mod tests {
             validate_offers(&b, &[m[2], Pos::new(9, 2)], 2, Area::Anywhere),
             Err(OpeningError::OffBoard { x: 9, y: 2 })
         ));
+    }
+
+    #[test]
+    fn symmetric_offers_are_exactly_those_making_equivalent_positions() {
+        // An independent check by canonical forms: over every canonical
+        // opening with every white 4 in the central 5×5 square, two fifth
+        // moves there are flagged exactly when the five-stone positions they
+        // make are the same up to a symmetry of the board.
+        use crate::opening::canonical::openings;
+        use crate::opening::symmetry::{canonical_form, stones_of};
+        use crate::rules::Color;
+        let near: Vec<Pos> = (5..10)
+            .flat_map(|y| (5..10).map(move |x| Pos::new(x, y)))
+            .collect();
+        let (mut flagged, mut pairs) = (0, 0);
+        for op in openings() {
+            let three = op.place(15, 15, Symmetry::Identity).unwrap();
+            for &w4 in &near {
+                if three.contains(&w4) {
+                    continue;
+                }
+                let mut b = Board::square(15, Rule::Renju).unwrap();
+                for p in three.into_iter().chain([w4]) {
+                    b.play(p).unwrap();
+                }
+                let empty: Vec<Pos> = near.iter().copied().filter(|&p| b.is_empty(p)).collect();
+                let forms: Vec<_> = empty
+                    .iter()
+                    .map(|&p| {
+                        let mut st = stones_of(&b);
+                        st.push((p, Color::Black));
+                        canonical_form(&st, 15, 15).0
+                    })
+                    .collect();
+                for i in 0..empty.len() {
+                    for j in i + 1..empty.len() {
+                        let same = forms[i] == forms[j];
+                        let found = !symmetric_pairs(&b, &[empty[i], empty[j]]).is_empty();
+                        assert_eq!(
+                            same, found,
+                            "{op}, white 4 on {w4}: {} and {}",
+                            empty[i], empty[j]
+                        );
+                        pairs += 1;
+                        flagged += usize::from(found);
+                    }
+                }
+            }
+        }
+        assert!(flagged > 0 && flagged < pairs, "{flagged} of {pairs}");
     }
 
     #[test]

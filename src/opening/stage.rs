@@ -745,3 +745,171 @@ pub fn answer(
     );
     Ok(reply.to_line())
 }
+
+/// Gomocup's own `SWAP2BOARD` block, answered with the swap2 stages: the
+/// lines are `x,y` in move order (a third field, if any, is ignored), and
+/// the reply is the line Gomocup expects (three stones; `SWAP`, one stone
+/// or two; `SWAP` or one stone).
+///
+/// # Errors
+/// [`OpeningError::BadLine`] for a malformed line, and any error of the
+/// swap2 stage (a stone count other than 0, 3 or 5, a taken point, …).
+pub fn swap2board(
+    lines: &[&str],
+    width: usize,
+    height: usize,
+    game: Rule,
+    eval: &mut dyn Evaluator,
+) -> Result<String, OpeningError> {
+    let mut with_colours = Vec::new();
+    for line in lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()) {
+        let mut fields = line.split(',').map(str::trim);
+        let (Some(x), Some(y)) = (fields.next(), fields.next()) else {
+            return Err(OpeningError::BadLine(line.to_string()));
+        };
+        let colour = if with_colours.len() % 2 == 0 { 1 } else { 2 };
+        with_colours.push(format!("{x},{y},{colour}"));
+    }
+    let body: Vec<&str> = with_colours.iter().map(String::as_str).collect();
+    answer("swap2", &body, width, height, game, eval)
+}
+
+/// One of the two players of an opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The player asked first (the tentative black).
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub const fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+}
+
+/// How an opening ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The stones in move order, black first.
+    pub stones: Vec<Pos>,
+    /// The player who holds black for the rest of the game.
+    pub black: Player,
+}
+
+/// The manager's side of a whole opening: whom to ask what, and who holds
+/// which colour as the answers come in.
+#[derive(Clone, Debug)]
+pub struct StageDriver {
+    request: Request,
+    asked: Player,
+    black: Player,
+}
+
+impl StageDriver {
+    /// A new opening under `rule`; the first player is the tentative black
+    /// and is asked first.
+    #[must_use]
+    pub fn new(rule: OpeningRule, width: usize, height: usize, game: Rule) -> StageDriver {
+        StageDriver {
+            request: Request::new(rule, width, height, game),
+            asked: Player::First,
+            black: Player::First,
+        }
+    }
+
+    /// The request to send, and to whom.
+    #[must_use]
+    pub fn request(&self) -> (&Request, Player) {
+        (&self.request, self.asked)
+    }
+
+    /// The player who holds black at present.
+    #[must_use]
+    pub fn black(&self) -> Player {
+        self.black
+    }
+
+    /// Takes the asked player's reply line: `Ok(None)` when there is a next
+    /// request, `Ok(Some(outcome))` when the opening is over. On an error
+    /// nothing changes, and the asked player has broken the rule.
+    ///
+    /// # Errors
+    /// The [`OpeningError`] that makes the reply illegal.
+    pub fn reply(&mut self, text: &str) -> Result<Option<Outcome>, OpeningError> {
+        let reply = self.request.parse_reply(text)?;
+        let next = self.request.next(&reply)?;
+        if reply == Reply::Swap {
+            self.black = self.black.other();
+        }
+        self.asked = self.asked.other();
+        match next {
+            Next::Ask(req) => {
+                self.request = req;
+                Ok(None)
+            }
+            Next::Play(stones) => Ok(Some(Outcome {
+                stones,
+                black: self.black,
+            })),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::opening::decide::{FnEval, StaticEval};
+
+    #[test]
+    fn the_driver_follows_the_colours_through_a_swap() {
+        let mut d = StageDriver::new(OpeningRule::Rif, 15, 15, Rule::Renju);
+        assert_eq!(d.request().1, Player::First);
+        assert_eq!(d.reply("7,7 7,6 7,5"), Ok(None));
+        assert_eq!(d.request().1, Player::Second);
+        assert_eq!(d.reply("SWAP"), Ok(None));
+        assert_eq!(d.black(), Player::Second);
+        let (req, asked) = d.request();
+        assert_eq!((asked, req.swapped), (Player::First, true));
+        // A second swap is refused and changes nothing.
+        assert!(d.reply("SWAP").is_err());
+        assert_eq!(d.request().1, Player::First);
+        assert_eq!(d.reply("7,8"), Ok(None));
+        assert_eq!(d.request().1, Player::Second, "black offers");
+        assert!(matches!(
+            d.reply("6,4 8,4"),
+            Err(OpeningError::Symmetric { .. })
+        ));
+        assert_eq!(d.reply("6,4 9,9"), Ok(None));
+        let end = d.reply("9,9 10,10").unwrap().unwrap();
+        assert_eq!(end.black, Player::Second);
+        assert_eq!(end.stones.len(), 6);
+        assert_eq!(end.stones[4], Pos::new(9, 9));
+    }
+
+    #[test]
+    fn swap2board_reads_gomocup_lines() {
+        let three = swap2board(&[], 15, 15, Rule::Freestyle, &mut StaticEval).unwrap();
+        assert_eq!(three.split_whitespace().count(), 3);
+        let lines = ["7,7", "8,7", "9,9"];
+        let mut black_better = FnEval(|b: &Board| {
+            if b.side_to_move() == Color::White {
+                -100
+            } else {
+                100
+            }
+        });
+        assert_eq!(
+            swap2board(&lines, 15, 15, Rule::Freestyle, &mut black_better).unwrap(),
+            "SWAP"
+        );
+        assert!(swap2board(&["7,7", "8,7"], 15, 15, Rule::Freestyle, &mut StaticEval).is_err());
+        assert!(swap2board(&["7"], 15, 15, Rule::Freestyle, &mut StaticEval).is_err());
+    }
+}
