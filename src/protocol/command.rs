@@ -114,6 +114,14 @@ pub enum Command {
     },
     /// `SWAP2BOARD` … `DONE`: 0, 3 or 5 stones in move order.
     Swap2Board(Vec<Coord>),
+    /// `OPENINGBOARD rule [n] [NOSWAP]` … `DONE`: a stage of a renju
+    /// opening rule; the header words and the `x,y,c` lines as sent.
+    OpeningBoard {
+        /// The words after `OPENINGBOARD`.
+        header: String,
+        /// The block's entries.
+        lines: Vec<String>,
+    },
     /// `INFO key value`.
     Info(InfoKey),
     /// `END`: exit.
@@ -164,6 +172,7 @@ pub type Parsed = Result<Command, ParseError>;
 enum Pending {
     Board(BoardKind, Vec<Entry>),
     Swap2(Vec<Coord>),
+    Opening(String, Vec<String>),
     Blocked { undo: bool, points: Vec<Coord> },
 }
 
@@ -173,6 +182,7 @@ impl Pending {
             Pending::Board(BoardKind::Board, _) => "BOARD",
             Pending::Board(BoardKind::YxBoard, _) => "YXBOARD",
             Pending::Swap2(_) => "SWAP2BOARD",
+            Pending::Opening(..) => "OPENINGBOARD",
             Pending::Blocked { undo: false, .. } => "YXBLOCK",
             Pending::Blocked { undo: true, .. } => "YXBLOCKUNDO",
         }
@@ -197,7 +207,8 @@ pub struct Parser {
 
 /// Keywords that start a command; met inside a block they mean `DONE` was
 /// lost, so the block is refused and the line read as a command.
-const KEYWORDS: [&str; 22] = [
+const KEYWORDS: [&str; 23] = [
+    "OPENINGBOARD",
     "START",
     "RECTSTART",
     "RESTART",
@@ -280,6 +291,26 @@ impl Parser {
             "YXBLOCKRESET" => Ok(Command::BlockReset),
             "YXSHOWINFO" => Ok(Command::ShowInfo),
             "YXNBEST" => parse_nbest(rest),
+            "OPENINGBOARD" => {
+                // Header words up to the first entry or DONE; the rest of
+                // the line is read as block entries.
+                let mut header = Vec::new();
+                let mut tail = rest;
+                loop {
+                    let (w, t) = split_word(tail);
+                    if w.is_empty() || w.contains(',') || w.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    header.push(w.to_string());
+                    tail = t;
+                }
+                self.block = Some(Pending::Opening(header.join(" "), Vec::new()));
+                self.block_error = None;
+                if !tail.is_empty() {
+                    self.block_tokens(tail, out);
+                }
+                return;
+            }
             "BOARD" | "YXBOARD" | "SWAP2BOARD" | "YXBLOCK" | "YXBLOCKUNDO" => {
                 self.block = Some(match word.as_str() {
                     "BOARD" => Pending::Board(BoardKind::Board, Vec::new()),
@@ -324,6 +355,9 @@ impl Parser {
                         None => Ok(match block {
                             Pending::Board(kind, entries) => Command::Board { kind, entries },
                             Pending::Swap2(points) => Command::Swap2Board(points),
+                            Pending::Opening(header, lines) => {
+                                Command::OpeningBoard { header, lines }
+                            }
                             Pending::Blocked {
                                 undo: false,
                                 points,
@@ -348,6 +382,7 @@ impl Parser {
         };
         let len = match block {
             Pending::Board(_, e) => e.len(),
+            Pending::Opening(_, l) => l.len(),
             Pending::Swap2(p) | Pending::Blocked { points: p, .. } => p.len(),
         };
         if len >= MAX_BLOCK_ENTRIES {
@@ -356,6 +391,11 @@ impl Parser {
         }
         let fields: Vec<&str> = token.split(',').map(str::trim).collect();
         let result = match block {
+            // Checked by the opening layer, which knows the stage format.
+            Pending::Opening(_, lines) => {
+                lines.push(token.to_string());
+                Ok(())
+            }
             Pending::Board(_, entries) => {
                 if fields.len() != 3 {
                     Err(format!("entry '{token}' is not x,y,field"))

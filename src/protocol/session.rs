@@ -251,6 +251,9 @@ impl Session {
                 self.set_board(*kind, entries, request, &mut out)?
             }
             Command::Swap2Board(points) => self.swap2(points, request, &mut out)?,
+            Command::OpeningBoard { header, lines } => {
+                self.opening_board(header, lines, request, &mut out)?;
+            }
             Command::Info(info) => self.info(info, &mut out)?,
             Command::End => return Ok(Flow::Exit),
             Command::About => out.line(&about())?,
@@ -603,6 +606,44 @@ impl Session {
         self.own = None;
         self.markers.clear();
         out.line(&text)
+    }
+
+    /// `OPENINGBOARD`: one stage of a renju opening rule, decided with the
+    /// search as the judge. The game position is left as it was: the
+    /// manager sets the agreed position with `BOARD` once the opening ends.
+    fn opening_board(
+        &mut self,
+        header: &str,
+        lines: &[String],
+        request: &Request,
+        out: &mut Out<'_>,
+    ) -> io::Result<()> {
+        let Some(board) = self.board.as_ref() else {
+            return out.error(NO_GAME);
+        };
+        let (width, height) = (board.width(), board.height());
+        let limits = self.limits(request, board, 1);
+        let per_question = limits.deadline.map(|d| {
+            d.saturating_duration_since(std::time::Instant::now())
+                / crate::opening::decide::STAGE_QUESTIONS
+        });
+        let rule = self.rule;
+        let searcher = &mut self.searcher;
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let answered = panic::catch_unwind(AssertUnwindSafe(|| {
+            let mut eval = crate::opening::decide::SearchEval::new(searcher, limits);
+            eval.per_question = per_question;
+            crate::opening::answer(header, &lines, width, height, rule, &mut eval)
+        }));
+        self.clock.charge(request.received.elapsed());
+        match answered {
+            Ok(Ok(text)) => out.line(&text),
+            Ok(Err(e)) => out.error(&e.to_string()),
+            Err(_) => {
+                self.searcher = Searcher::new(self.searcher.config().clone());
+                out.error("the opening search failed")
+            }
+        }
     }
 
     fn info(&mut self, info: &InfoKey, out: &mut Out<'_>) -> io::Result<()> {

@@ -297,8 +297,7 @@ mod tests {
             max_depth: 3,
             ..Limits::default()
         };
-        decide(&mut searcher, &board, &limits, &AtomicBool::new(false))
-        .unwrap()
+        decide(&mut searcher, &board, &limits, &AtomicBool::new(false)).unwrap()
     }
 
     #[test]
