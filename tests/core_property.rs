@@ -16,9 +16,9 @@ use tengen::board::{Board, Dir, Pos};
 use tengen::pattern::{Combo, Pattern};
 use tengen::rules::{forbidden, forbidden_points, Color, Rule};
 
-/// Games played by a plain `cargo test` (about ten seconds in release on a
+/// Games played by a plain `cargo test` (several seconds in release on a
 /// shared two-core machine); the dense renju test plays half as many.
-const DEFAULT_GAMES: u64 = 200;
+const DEFAULT_GAMES: u64 = 150;
 
 /// A small, seedable generator (splitmix64).
 struct Rng(u64);
@@ -120,9 +120,8 @@ impl Game {
             }
         } else if rng.chance(75) {
             self.board.side_to_move()
-        } else if self.rule == Rule::Renju && rng.chance(70) {
-            Color::Black
-        } else if rng.chance(50) {
+        } else if (self.rule == Rule::Renju && rng.chance(70)) || rng.chance(50) {
+            // Under renju, more black stones: more forbidden shapes.
             Color::Black
         } else {
             Color::White
@@ -385,7 +384,7 @@ fn play_game(seed: u64, profile: Profile) -> Stats {
     };
     for _ in 0..length {
         let r = rng.range(0, 99);
-        if r < 72 && game.grid.empty_points().len() > 0 {
+        if r < 72 && !game.grid.empty_points().is_empty() {
             game.play(&mut rng);
         } else if r < 90 && !game.steps.is_empty() {
             for _ in 0..rng.range(1, 3) {

@@ -730,3 +730,61 @@ fn a_three_whose_straight_four_point_also_makes_five_counts() {
         ",
     );
 }
+
+#[test]
+fn same_line_double_four_against_the_edge() {
+    // X . X 4 X . X starting at the left edge: the left four can only be
+    // completed inside the board, and it still counts.
+    check_renju(
+        "
+        . . . . . . . . . .
+        . . . . . . . . . .
+        X * X 4 X * X . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        ",
+    );
+    // A white stone beyond a four does not stop it: renju needs no open
+    // end, so X . X X X . X O still holds two fours.
+    check_renju(
+        "
+        . . . . . . . . . .
+        . . . . . . . . . .
+        X * X 4 X * X O . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        ",
+    );
+    // A white stone on a completing point does: with white in the right gap
+    // only the left four is left.
+    check_renju(
+        "
+        . . . . . . . . . .
+        . . . . . . . . . .
+        X * X * X O X . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        ",
+    );
+}
+
+#[test]
+fn overline_and_double_four_at_once() {
+    // The row makes six and the column and diagonal make fours: forbidden,
+    // named as a double four.
+    check_renju_marked(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . O . . . . .
+        . . . . . X . . . . .
+        . . . . . X . . . . .
+        . . . . . X . . . . .
+        . . X X X 4 X X . . .
+        . . . . . . X . . . .
+        . . . . . . . X . . .
+        . . . . . . . . X . .
+        . . . . . . . . . . .
+        ",
+    );
+}

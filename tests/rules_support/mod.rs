@@ -21,9 +21,9 @@
 //!
 //! - a three is *real* only if the stone that turns it into a straight four
 //!   is itself not forbidden (judged with the first stone on the board, and
-//!   recursively); this is how the RIF comments and the Japanese
-//!   federation's teaching material (for example renjusha.net) treat false
-//!   threes;
+//!   recursively), as the issue asks and as the published answers in
+//!   `rules_published.rs` confirm (for example renjusha.net: a three whose
+//!   only straight-four point is a double four is no three);
 //! - a completing stone that happens to make five in another line is not
 //!   forbidden (five is never forbidden), so such a three counts.
 //!
