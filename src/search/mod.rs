@@ -17,6 +17,7 @@ pub mod worker;
 
 use crate::board::{Board, Pos};
 use crate::eval::{scan, Position};
+use crate::pattern::Combo;
 use crate::threat::{Vcf, VcfResult, Vct, VctResult};
 use params::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -117,8 +118,12 @@ fn root_moves(pos: &mut Position, excluded: &[Pos]) -> Vec<Pos> {
     let mut cands = Vec::new();
     let facts = scan(pos, &mut cands);
     cands.retain(|c| !excluded.contains(&c.pos));
-    if let Some(p) = facts.own_five.filter(|p| !excluded.contains(p)) {
-        return vec![p];
+    // Any five that is not excluded wins at once (the facts name only the
+    // first, which may be an excluded point).
+    if facts.own_five.is_some() {
+        if let Some(c) = cands.iter().find(|c| c.own == Combo::Five) {
+            return vec![c.pos];
+        }
     }
     let mut chosen: Vec<_> = if let Some(b) = facts.opp_five {
         cands.iter().filter(|c| c.pos == b).copied().collect()
