@@ -12,7 +12,11 @@ use tengen::{Color, Rule};
 
 /// Runs one game pair: greedy engine `good` (index 0) against a broken one
 /// (index 1); returns the summary after checking the records.
-fn pair_against(mode: &str, extra: &[&str], tweak: impl FnOnce(&mut tengen::arena::Config)) -> Summary {
+fn pair_against(
+    mode: &str,
+    extra: &[&str],
+    tweak: impl FnOnce(&mut tengen::arena::Config),
+) -> Summary {
     let mut c = config(vec![greedy("good", 5), broken("bad", mode, extra)], mode);
     tweak(&mut c);
     let s = run(&c).expect("tournament runs");
@@ -36,9 +40,17 @@ fn a_crash_loses() {
     let s = pair_against("crash", &["--at", "2"], |_| {});
     assert_bad_lost_all(&s, Reason::Crash);
     for g in &s.games {
-        assert!(g.outcome.detail.contains("exit status: 3"), "{}", g.outcome.detail);
+        assert!(
+            g.outcome.detail.contains("exit status: 3"),
+            "{}",
+            g.outcome.detail
+        );
         // The bad engine made exactly one move before crashing.
-        let bad_color = if g.black == 1 { Color::Black } else { Color::White };
+        let bad_color = if g.black == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
         assert_eq!(g.moves.iter().filter(|m| m.color == bad_color).count(), 1);
     }
 }
@@ -51,7 +63,10 @@ fn a_hung_engine_loses_on_time_and_is_killed() {
         c.game.tc.tolerance = Duration::from_millis(100);
     });
     assert_bad_lost_all(&s, Reason::TimeTurn);
-    assert!(started.elapsed() < Duration::from_secs(10), "the arena did not wait long");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "the arena did not wait long"
+    );
     assert!(!process_alive("4711001"), "the hung engine was killed");
 }
 
@@ -115,7 +130,9 @@ fn byoyomi_periods_save_a_slow_move_once() {
 
 #[test]
 fn start_failures_lose() {
-    let s = pair_against("silent-start", &[], |c| c.game.start_timeout = Duration::from_millis(300));
+    let s = pair_against("silent-start", &[], |c| {
+        c.game.start_timeout = Duration::from_millis(300)
+    });
     assert_bad_lost_all(&s, Reason::StartFailed);
     assert!(s.games.iter().all(|g| g.moves.is_empty()));
     let s = pair_against("refuse-start", &[], |_| {});
@@ -142,7 +159,11 @@ fn comment_lines_are_not_answers() {
 fn renju_black_forbidden_move_loses() {
     // Black to move with a double three on the centre: black on the centre's
     // left two points and the two above it, white in the corners.
-    let openings = parse_openings("-2,0, -7,-7, -1,0, -7,7, 0,-2, 7,-7, 0,-1, 7,7 # double three\n", "t").unwrap();
+    let openings = parse_openings(
+        "-2,0, -7,-7, -1,0, -7,7, 0,-2, 7,-7, 0,-1, 7,7 # double three\n",
+        "t",
+    )
+    .unwrap();
     let s = pair_against("forbidden", &["--at", "1"], |c| {
         c.game.rule = Rule::Renju;
         c.openings = openings;
@@ -151,7 +172,11 @@ fn renju_black_forbidden_move_loses() {
     let g = &s.games.iter().find(|g| g.black == 1).unwrap();
     assert_eq!(g.outcome.winner, Some(Color::White));
     assert_eq!(g.outcome.reason, Reason::Forbidden);
-    assert!(g.outcome.detail.contains("double three"), "{}", g.outcome.detail);
+    assert!(
+        g.outcome.detail.contains("double three"),
+        "{}",
+        g.outcome.detail
+    );
     assert_eq!(g.moves.len(), 8, "only the opening stones are on the board");
     assert!(g.moves.iter().all(|m| m.opening));
     // Game 2: as white it has nothing forbidden and plays on; the greedy
@@ -198,8 +223,11 @@ fn fives_decide_real_games_under_every_rule() {
             );
             // Replay the record and confirm the referee's verdict.
             if g.outcome.reason == Reason::Five {
-                let stones: Vec<(tengen::Pos, Color)> =
-                    g.moves.iter().map(|m| (tengen::Pos::new(m.x, m.y), m.color)).collect();
+                let stones: Vec<(tengen::Pos, Color)> = g
+                    .moves
+                    .iter()
+                    .map(|m| (tengen::Pos::new(m.x, m.y), m.color))
+                    .collect();
                 let board = tengen::Board::from_moves(size, size, rule, &stones).unwrap();
                 assert_eq!(board.winner(), g.outcome.winner, "{rule}: game {}", g.id);
                 assert_eq!(board.find_five(), g.outcome.winner);
@@ -216,5 +244,8 @@ fn rectangular_boards_are_played() {
     let s = run(&c).unwrap();
     check_records(&c, &s);
     assert!(s.games.iter().all(|g| (g.width, g.height) == (12, 8)));
-    assert!(s.games.iter().all(|g| g.moves.iter().all(|m| m.x < 12 && m.y < 8)));
+    assert!(s
+        .games
+        .iter()
+        .all(|g| g.moves.iter().all(|m| m.x < 12 && m.y < 8)));
 }

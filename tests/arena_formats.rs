@@ -5,13 +5,21 @@ mod arena_support;
 
 use arena_support::{broken, check_records, config, games_of, greedy};
 use tengen::arena::openings::{parse_openings, Order};
-use tengen::arena::schedule::Format;
-use tengen::arena::stats::{SprtState, Sprt};
 use tengen::arena::run;
+use tengen::arena::schedule::Format;
+use tengen::arena::stats::{Sprt, SprtState};
 
 #[test]
 fn round_robin_table_scores_two_one_zero() {
-    let mut c = config(vec![greedy("a", 1), greedy("b", 2), greedy("c", 3), greedy("d", 4)], "rr");
+    let mut c = config(
+        vec![
+            greedy("a", 1),
+            greedy("b", 2),
+            greedy("c", 3),
+            greedy("d", 4),
+        ],
+        "rr",
+    );
     c.format = Format::RoundRobin;
     c.concurrency = 2;
     let s = run(&c).unwrap();
@@ -37,7 +45,10 @@ fn round_robin_table_scores_two_one_zero() {
 
 #[test]
 fn gauntlet_plays_the_first_engine_against_each_other() {
-    let mut c = config(vec![greedy("hero", 1), greedy("b", 2), broken("c", "crash", &[])], "gauntlet");
+    let mut c = config(
+        vec![greedy("hero", 1), greedy("b", 2), broken("c", "crash", &[])],
+        "gauntlet",
+    );
     c.format = Format::Gauntlet;
     c.pairs = 2;
     let s = run(&c).unwrap();
@@ -57,7 +68,12 @@ fn single_elimination_knocks_out_the_broken_engines() {
     // Two broken engines can never win a game; the final is between the
     // two greedy ones.
     let mut c = config(
-        vec![broken("x", "garbage", &[]), greedy("a", 1), broken("y", "crash", &[]), greedy("b", 2)],
+        vec![
+            broken("x", "garbage", &[]),
+            greedy("a", 1),
+            broken("y", "crash", &[]),
+            greedy("b", 2),
+        ],
         "se",
     );
     c.format = Format::SingleElimination;
@@ -70,13 +86,21 @@ fn single_elimination_knocks_out_the_broken_engines() {
     assert!(place[1] == "a" || place[1] == "b", "{place:?}");
     // x and y each played one bout only.
     assert_eq!(games_of(&s, 0).len() % 2, 0);
-    assert!(games_of(&s, 0).len() <= 4, "x is out after one bout (with a tie-break at most)");
+    assert!(
+        games_of(&s, 0).len() <= 4,
+        "x is out after one bout (with a tie-break at most)"
+    );
 }
 
 #[test]
 fn double_elimination_gives_every_engine_two_lives() {
     let mut c = config(
-        vec![greedy("a", 1), broken("x", "crash", &[]), greedy("b", 2), broken("y", "garbage", &[])],
+        vec![
+            greedy("a", 1),
+            broken("x", "crash", &[]),
+            greedy("b", 2),
+            broken("y", "garbage", &[]),
+        ],
         "de",
     );
     c.format = Format::DoubleElimination;
@@ -96,7 +120,10 @@ fn double_elimination_gives_every_engine_two_lives() {
 
 #[test]
 fn sprt_stops_a_lopsided_match_early() {
-    let mut c = config(vec![greedy("strong", 1), broken("weak", "crash", &[])], "sprt");
+    let mut c = config(
+        vec![greedy("strong", 1), broken("weak", "crash", &[])],
+        "sprt",
+    );
     c.pairs = 100;
     c.concurrency = 2;
     c.sprt = Some(Sprt {
@@ -149,10 +176,23 @@ fn a_close_match_reports_elo_with_error_bars() {
         assert_eq!(pair[0].black, pair[1].white);
         let n = pair[0].moves.iter().filter(|m| m.opening).count();
         assert_eq!(n, pair[1].moves.iter().filter(|m| m.opening).count());
-        let a: Vec<_> = pair[0].moves.iter().filter(|m| m.opening).map(|m| (m.x, m.y)).collect();
-        let b: Vec<_> = pair[1].moves.iter().filter(|m| m.opening).map(|m| (m.x, m.y)).collect();
+        let a: Vec<_> = pair[0]
+            .moves
+            .iter()
+            .filter(|m| m.opening)
+            .map(|m| (m.x, m.y))
+            .collect();
+        let b: Vec<_> = pair[1]
+            .moves
+            .iter()
+            .filter(|m| m.opening)
+            .map(|m| (m.x, m.y))
+            .collect();
         assert_eq!(a, b, "both games of a pair start from the same stones");
-        assert!(pair[0].opening.as_deref().unwrap().contains('('), "symmetry named");
+        assert!(
+            pair[0].opening.as_deref().unwrap().contains('('),
+            "symmetry named"
+        );
     }
 }
 

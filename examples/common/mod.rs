@@ -68,10 +68,7 @@ pub fn greedy_move(board: &mut Board, rng: &mut Rng) -> Option<Pos> {
     if let Some(&p) = empties.iter().find(|&&p| board.is_five(p, me)) {
         return Some(p);
     }
-    if let Some(&p) = empties
-        .iter()
-        .find(|&&p| board.is_five(p, opp))
-    {
+    if let Some(&p) = empties.iter().find(|&&p| board.is_five(p, opp)) {
         if allowed(board, p) {
             return Some(p);
         }
@@ -144,7 +141,11 @@ pub fn serve(brain: &mut dyn Brain) {
             "INFO" => {
                 let mut parts = arg.split_whitespace();
                 if parts.next() == Some("RULE") {
-                    if let Some(r) = parts.next().and_then(|v| v.parse().ok()).and_then(Rule::from_gomocup) {
+                    if let Some(r) = parts
+                        .next()
+                        .and_then(|v| v.parse().ok())
+                        .and_then(Rule::from_gomocup)
+                    {
                         rule = r;
                         if board.stone_count() == 0 {
                             board = Board::new(w, h, rule).expect("size was accepted");
@@ -175,12 +176,17 @@ pub fn serve(brain: &mut dyn Brain) {
                     if l.eq_ignore_ascii_case("DONE") {
                         break;
                     }
-                    let v: Vec<usize> = l.split(',').filter_map(|s| s.trim().parse().ok()).collect();
+                    let v: Vec<usize> =
+                        l.split(',').filter_map(|s| s.trim().parse().ok()).collect();
                     if v.len() == 3 {
                         stones.push((v[0], v[1], v[2]));
                     }
                 }
-                let me = if stones.len() % 2 == 0 { Color::Black } else { Color::White };
+                let me = if stones.len() % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 board = Board::new(w, h, rule).expect("size was accepted");
                 for (x, y, who) in stones {
                     if let Some(p) = board.pos(x as i64, y as i64) {

@@ -144,8 +144,18 @@ fn parse_sprt(text: &str) -> Result<Sprt, String> {
     let v: Result<Vec<f64>, _> = text.split(',').map(|s| s.trim().parse::<f64>()).collect();
     let v = v.map_err(|_| format!("SPRT `{text}` is not elo0,elo1[,alpha,beta]"))?;
     match v.as_slice() {
-        [e0, e1] => Ok(Sprt { elo0: *e0, elo1: *e1, alpha: 0.05, beta: 0.05 }),
-        [e0, e1, a, b] => Ok(Sprt { elo0: *e0, elo1: *e1, alpha: *a, beta: *b }),
+        [e0, e1] => Ok(Sprt {
+            elo0: *e0,
+            elo1: *e1,
+            alpha: 0.05,
+            beta: 0.05,
+        }),
+        [e0, e1, a, b] => Ok(Sprt {
+            elo0: *e0,
+            elo1: *e1,
+            alpha: *a,
+            beta: *b,
+        }),
         _ => Err(format!("SPRT `{text}` is not elo0,elo1[,alpha,beta]")),
     }
 }
@@ -204,7 +214,11 @@ impl Cli {
         config.order = match self.order.to_ascii_lowercase().as_str() {
             "sequential" | "seq" => Order::Sequential,
             "random" | "rand" => Order::Random,
-            o => return Err(format!("unknown opening order `{o}` (sequential or random)")),
+            o => {
+                return Err(format!(
+                    "unknown opening order `{o}` (sequential or random)"
+                ))
+            }
         };
         config.symmetry = self.symmetry;
         config.seed = self.seed;
@@ -278,9 +292,20 @@ mod tests {
 
     #[test]
     fn options_become_a_configuration() {
-        let c = cli(&["-r", "renju", "-s", "20x15", "--game-time", "10s", "--increment", "100ms", "--sprt", "0,10"])
-            .to_config()
-            .unwrap();
+        let c = cli(&[
+            "-r",
+            "renju",
+            "-s",
+            "20x15",
+            "--game-time",
+            "10s",
+            "--increment",
+            "100ms",
+            "--sprt",
+            "0,10",
+        ])
+        .to_config()
+        .unwrap();
         assert_eq!(c.game.rule, Rule::Renju);
         assert_eq!((c.game.width, c.game.height), (20, 15));
         assert_eq!(c.game.tc.turn, None);

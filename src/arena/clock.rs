@@ -95,7 +95,11 @@ impl fmt::Display for TimeControl {
             parts.push(format!("+{}ms", self.increment.as_millis()));
         }
         if !self.byoyomi.is_zero() {
-            parts.push(format!("byo-yomi {}x{}ms", self.periods, self.byoyomi.as_millis()));
+            parts.push(format!(
+                "byo-yomi {}x{}ms",
+                self.periods,
+                self.byoyomi.as_millis()
+            ));
         }
         f.write_str(&parts.join(", "))
     }
@@ -266,7 +270,9 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     if !value.is_finite() || value < 0.0 || value * scale > 1e12 {
         return Err(format!("`{text}` is not a usable duration"));
     }
-    Ok(Duration::from_micros((value * scale * 1000.0).round() as u64))
+    Ok(Duration::from_micros(
+        (value * scale * 1000.0).round() as u64
+    ))
 }
 
 #[cfg(test)]

@@ -57,9 +57,10 @@ impl EngineSpec {
         }
         let command = PathBuf::from(command);
         let name = name.unwrap_or_else(|| {
-            command
-                .file_stem()
-                .map_or_else(|| "engine".to_string(), |s| s.to_string_lossy().into_owned())
+            command.file_stem().map_or_else(
+                || "engine".to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            )
         });
         Ok(EngineSpec {
             name,

@@ -305,8 +305,12 @@ fn start_engine(
     index: usize,
     settings: &GameSettings,
 ) -> Result<Seat, (Reason, String)> {
-    let engine = EngineProcess::spawn(spec)
-        .map_err(|e| (Reason::StartFailed, format!("{} could not be started: {e}", spec.name)))?;
+    let engine = EngineProcess::spawn(spec).map_err(|e| {
+        (
+            Reason::StartFailed,
+            format!("{} could not be started: {e}", spec.name),
+        )
+    })?;
     let mut seat = Seat {
         engine,
         clock: Clock::new(settings.tc),
@@ -355,7 +359,9 @@ fn start_engine(
                     ),
                 ))
             }
-            Reply::Closed => return Err((Reason::Crash, crash_detail(&mut seat, "exited at start"))),
+            Reply::Closed => {
+                return Err((Reason::Crash, crash_detail(&mut seat, "exited at start")))
+            }
             Reply::Interrupted => return Err((Reason::StartFailed, "interrupted".into())),
         }
     }
@@ -416,8 +422,13 @@ pub fn play_game(
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let clock_start = Instant::now();
-    let mut referee = Referee::new(settings.width, settings.height, settings.rule, settings.draw_after)
-        .expect("board size checked with the configuration");
+    let mut referee = Referee::new(
+        settings.width,
+        settings.height,
+        settings.rule,
+        settings.draw_after,
+    )
+    .expect("board size checked with the configuration");
     let record = |referee: &Referee, black: usize, white: usize, outcome: Outcome| GameRecord {
         id: spec.id,
         round: spec.round.clone(),
@@ -489,7 +500,10 @@ pub fn play_game(
         }
     }
     let outcome = match result {
-        Ok(()) => referee.outcome().cloned().expect("the loop ends on an outcome"),
+        Ok(()) => referee
+            .outcome()
+            .cloned()
+            .expect("the loop ends on an outcome"),
         Err(Ask::End(outcome)) => {
             referee.finish(outcome.clone());
             outcome

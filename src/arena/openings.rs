@@ -64,7 +64,11 @@ impl Symmetry {
     /// Applies it to a vector from the centre.
     #[must_use]
     pub const fn apply(self, (dx, dy): (i32, i32)) -> (i32, i32) {
-        let (a, b) = if self.transposes() { (dy, dx) } else { (dx, dy) };
+        let (a, b) = if self.transposes() {
+            (dy, dx)
+        } else {
+            (dx, dy)
+        };
         let a = if self.0 & 1 != 0 { -a } else { a };
         let b = if self.0 & 2 != 0 { -b } else { b };
         (a, b)
@@ -112,7 +116,12 @@ impl Opening {
     /// # Errors
     /// A stone that lands off the board, or a transposing symmetry on a
     /// rectangular board.
-    pub fn place(&self, width: usize, height: usize, sym: Symmetry) -> Result<Vec<(usize, usize)>, String> {
+    pub fn place(
+        &self,
+        width: usize,
+        height: usize,
+        sym: Symmetry,
+    ) -> Result<Vec<(usize, usize)>, String> {
         if sym.transposes() && width != height {
             return Err(format!("symmetry {sym} needs a square board"));
         }
@@ -158,7 +167,13 @@ impl Opening {
     ///
     /// # Errors
     /// The first problem found, naming the opening.
-    pub fn check(&self, width: usize, height: usize, rule: Rule, syms: &[Symmetry]) -> Result<(), String> {
+    pub fn check(
+        &self,
+        width: usize,
+        height: usize,
+        rule: Rule,
+        syms: &[Symmetry],
+    ) -> Result<(), String> {
         for &sym in syms {
             if sym.transposes() && width != height {
                 continue;
@@ -193,7 +208,10 @@ impl Opening {
 
 /// Board notation of a point (column letter, row from the bottom, from 1).
 fn notation(col: i32, row: i32) -> String {
-    let letter = u8::try_from(col).ok().filter(|c| *c < 26).map_or('?', |c| char::from(b'a' + c));
+    let letter = u8::try_from(col)
+        .ok()
+        .filter(|c| *c < 26)
+        .map_or('?', |c| char::from(b'a' + c));
     format!("{letter}{}", row + 1)
 }
 
@@ -231,7 +249,10 @@ pub fn parse_openings(text: &str, source: &str) -> Result<Vec<Opening>, String> 
 fn parse_line(body: &str) -> Result<Stones, String> {
     if body.starts_with(|c: char| c.is_ascii_alphabetic()) {
         let mut v = Vec::new();
-        for word in body.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
+        for word in body
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+        {
             let mut chars = word.chars();
             let letter = chars.next().expect("non-empty").to_ascii_lowercase();
             if !letter.is_ascii_lowercase() {
@@ -261,7 +282,9 @@ fn parse_line(body: &str) -> Result<Stones, String> {
     if numbers.iter().any(|n| n.abs() > 32) {
         return Err(format!("`{body}` has an offset beyond any board"));
     }
-    Ok(Stones::Offsets(numbers.chunks(2).map(|c| (c[0], c[1])).collect()))
+    Ok(Stones::Offsets(
+        numbers.chunks(2).map(|c| (c[0], c[1])).collect(),
+    ))
 }
 
 /// Loads an opening file.
@@ -271,9 +294,10 @@ fn parse_line(body: &str) -> Result<Stones, String> {
 pub fn load_openings(path: &Path) -> Result<Vec<Opening>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read opening file {}: {e}", path.display()))?;
-    let source = path
-        .file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let source = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let openings = parse_openings(&text, &source)?;
     if openings.is_empty() {
         return Err(format!("opening file {} holds no openings", path.display()));
@@ -326,7 +350,13 @@ impl OpeningBook {
     /// A book over `openings` (an empty list means every game starts on an
     /// empty board).
     #[must_use]
-    pub fn new(openings: Vec<Opening>, order: Order, symmetric: bool, square: bool, seed: u64) -> OpeningBook {
+    pub fn new(
+        openings: Vec<Opening>,
+        order: Order,
+        symmetric: bool,
+        square: bool,
+        seed: u64,
+    ) -> OpeningBook {
         let mut rng = SplitMix(seed);
         let mut idx: Vec<usize> = (0..openings.len()).collect();
         if order == Order::Random {
@@ -385,8 +415,14 @@ mod tests {
         assert_eq!(v[2].name, "t.txt:6");
         assert_eq!(v[2].stones, Stones::Notation(vec![(7, 7), (8, 8), (7, 9)]));
         // h8 on 15x15 is the centre; i9 is up-right of it.
-        assert_eq!(v[2].place(15, 15, Symmetry(0)).unwrap(), vec![(7, 7), (8, 6), (7, 5)]);
-        assert_eq!(v[0].place(15, 15, Symmetry(0)).unwrap(), vec![(7, 7), (7, 6), (7, 5)]);
+        assert_eq!(
+            v[2].place(15, 15, Symmetry(0)).unwrap(),
+            vec![(7, 7), (8, 6), (7, 5)]
+        );
+        assert_eq!(
+            v[0].place(15, 15, Symmetry(0)).unwrap(),
+            vec![(7, 7), (7, 6), (7, 5)]
+        );
     }
 
     #[test]
@@ -414,7 +450,9 @@ mod tests {
         let n = parse_openings("a1 o15\n", "f").unwrap().remove(0);
         for s in Symmetry::ALL {
             let p = n.place(15, 15, s).unwrap();
-            assert!(p.iter().all(|&(x, y)| (x == 0 || x == 14) && (y == 0 || y == 14)));
+            assert!(p
+                .iter()
+                .all(|&(x, y)| (x == 0 || x == 14) && (y == 0 || y == 14)));
         }
         assert!(n.check(13, 13, Rule::Freestyle, &[Symmetry(0)]).is_err());
     }
@@ -426,7 +464,9 @@ mod tests {
         let five = parse_openings("0,0,0,5, 1,0,1,5, 2,0,2,5, 3,0,3,5, 4,0\n", "f")
             .unwrap()
             .remove(0);
-        let e = five.check(15, 15, Rule::Freestyle, &[Symmetry(0)]).unwrap_err();
+        let e = five
+            .check(15, 15, Rule::Freestyle, &[Symmetry(0)])
+            .unwrap_err();
         assert!(e.contains("winning row"), "{e}");
     }
 

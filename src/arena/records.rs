@@ -62,8 +62,14 @@ pub fn read_psq(text: &str) -> Result<Vec<(usize, usize)>, String> {
         if parts.len() != 3 {
             break;
         }
-        let x: usize = parts[0].trim().parse().map_err(|_| format!("bad move `{line}`"))?;
-        let y: usize = parts[1].trim().parse().map_err(|_| format!("bad move `{line}`"))?;
+        let x: usize = parts[0]
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad move `{line}`"))?;
+        let y: usize = parts[1]
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad move `{line}`"))?;
         if x == 0 || y == 0 {
             return Err(format!("bad move `{line}`"));
         }
@@ -230,7 +236,13 @@ pub fn to_csv_line(g: &GameRecord) -> String {
 /// A file-system-safe form of an engine name.
 fn safe(name: &str) -> String {
     name.chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -338,7 +350,11 @@ mod tests {
         assert!(text.contains("PW[be,ta\\]]"));
         assert_eq!(
             read_sgf(&text).unwrap(),
-            vec![(Color::Black, 9, 9), (Color::White, 10, 10), (Color::Black, 7, 19)]
+            vec![
+                (Color::Black, 9, 9),
+                (Color::White, 10, 10),
+                (Color::Black, 7, 19)
+            ]
         );
     }
 
@@ -348,6 +364,9 @@ mod tests {
         let pgn = to_pgn(&g);
         assert!(pgn.contains("[White \"alpha\"]") && pgn.contains("[Result \"0-1\"]"));
         let csv = to_csv_line(&g);
-        assert_eq!(csv, "3,match,alpha,\"be,ta]\",0-1,time-turn,3,diag,5,slow\n");
+        assert_eq!(
+            csv,
+            "3,match,alpha,\"be,ta]\",0-1,time-turn,3,diag,5,slow\n"
+        );
     }
 }

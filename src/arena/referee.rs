@@ -75,7 +75,11 @@ impl Reason {
     pub const fn is_forfeit(self) -> bool {
         !matches!(
             self,
-            Reason::Five | Reason::FullBoard | Reason::MoveLimit | Reason::TimeTurn | Reason::TimeGame
+            Reason::Five
+                | Reason::FullBoard
+                | Reason::MoveLimit
+                | Reason::TimeTurn
+                | Reason::TimeGame
         )
     }
 }
@@ -267,13 +271,25 @@ impl Referee {
         let color = self.board.side_to_move();
         let Some((x, y)) = parse_move(answer) else {
             let shown: String = answer.chars().take(80).collect();
-            return Some(self.finish(Outcome::loss(color, Reason::Garbage, format!("answered `{shown}`"))));
+            return Some(self.finish(Outcome::loss(
+                color,
+                Reason::Garbage,
+                format!("answered `{shown}`"),
+            )));
         };
         let Some(pos) = self.board.pos(x, y) else {
-            return Some(self.finish(Outcome::loss(color, Reason::OffBoard, format!("played {x},{y}"))));
+            return Some(self.finish(Outcome::loss(
+                color,
+                Reason::OffBoard,
+                format!("played {x},{y}"),
+            )));
         };
         if !self.board.is_empty(pos) {
-            return Some(self.finish(Outcome::loss(color, Reason::Occupied, format!("played {x},{y}"))));
+            return Some(self.finish(Outcome::loss(
+                color,
+                Reason::Occupied,
+                format!("played {x},{y}"),
+            )));
         }
         if color == Color::Black {
             if let Some(kind) = forbidden(&mut self.board, pos) {
@@ -349,7 +365,13 @@ mod tests {
     #[test]
     fn five_wins_and_is_recorded() {
         let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
-        let o = play(&mut r, &["0,0", "0,1", "1,0", "1,1", "2,0", "2,1", "3,0", "3,1", "4,0"]).unwrap();
+        let o = play(
+            &mut r,
+            &[
+                "0,0", "0,1", "1,0", "1,1", "2,0", "2,1", "3,0", "3,1", "4,0",
+            ],
+        )
+        .unwrap();
         assert_eq!(o.winner, Some(Color::Black));
         assert_eq!(o.reason, Reason::Five);
         assert_eq!(r.moves().len(), 9);
@@ -360,7 +382,9 @@ mod tests {
         let mut r = Referee::new(15, 15, Rule::Standard, None).unwrap();
         let o = play(
             &mut r,
-            &["0,0", "0,5", "1,0", "1,5", "2,0", "2,5", "4,0", "4,5", "5,0", "14,14", "3,0"],
+            &[
+                "0,0", "0,5", "1,0", "1,5", "2,0", "2,5", "4,0", "4,5", "5,0", "14,14", "3,0",
+            ],
         );
         assert_eq!(o, None, "an overline is no five under standard");
     }
@@ -384,12 +408,27 @@ mod tests {
         // a double three on the cross of two open twos.
         let mut r = Referee::new(15, 15, Rule::Renju, None).unwrap();
         // Black 5,7 6,7 and 7,5 7,6; 7,7 makes two open threes.
-        let o = play(&mut r, &["5,7", "0,0", "6,7", "0,14", "7,5", "14,0", "7,6", "14,14", "7,7"]).unwrap();
-        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Forbidden));
+        let o = play(
+            &mut r,
+            &[
+                "5,7", "0,0", "6,7", "0,14", "7,5", "14,0", "7,6", "14,14", "7,7",
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::White), Reason::Forbidden)
+        );
         assert!(o.detail.contains("double three"), "{}", o.detail);
         // Under freestyle the same move is fine.
         let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
-        assert_eq!(play(&mut r, &["5,7", "0,0", "6,7", "0,14", "7,5", "14,0", "7,6", "14,14", "7,7"]), None);
+        assert_eq!(
+            play(
+                &mut r,
+                &["5,7", "0,0", "6,7", "0,14", "7,5", "14,0", "7,6", "14,14", "7,7"]
+            ),
+            None
+        );
     }
 
     #[test]
@@ -412,7 +451,11 @@ mod tests {
         }
         let mut seq = Vec::new();
         for i in 0..25 {
-            seq.push(if i % 2 == 0 { black[i / 2].as_str() } else { white[i / 2].as_str() });
+            seq.push(if i % 2 == 0 {
+                black[i / 2].as_str()
+            } else {
+                white[i / 2].as_str()
+            });
         }
         let mut r = Referee::new(5, 5, Rule::Freestyle, None).unwrap();
         let o = play(&mut r, &seq).unwrap();

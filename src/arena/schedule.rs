@@ -126,9 +126,17 @@ impl Schedule {
     ///
     /// # Errors
     /// Too few engines for the format, or a match with more than two.
-    pub fn new(format: Format, engines: usize, pairs: usize, tiebreaks: usize) -> Result<Schedule, String> {
+    pub fn new(
+        format: Format,
+        engines: usize,
+        pairs: usize,
+        tiebreaks: usize,
+    ) -> Result<Schedule, String> {
         if engines < format.min_engines() {
-            return Err(format!("{format} needs at least {} engines", format.min_engines()));
+            return Err(format!(
+                "{format} needs at least {} engines",
+                format.min_engines()
+            ));
         }
         if format == Format::Match && engines != 2 {
             return Err(format!("a match is between two engines, {engines} given"));
@@ -187,10 +195,11 @@ impl Schedule {
             .collect();
         if !replays.is_empty() {
             // Keep only the tied bouts open; the others are settled now.
-            let (tied, settled): (Vec<Open>, Vec<Open>) = self
-                .open
-                .drain(..)
-                .partition(|o| o.score.a == o.score.b && o.tiebreaks > 0 && replays.iter().any(|r| r.a == o.a && r.b == o.b));
+            let (tied, settled): (Vec<Open>, Vec<Open>) = self.open.drain(..).partition(|o| {
+                o.score.a == o.score.b
+                    && o.tiebreaks > 0
+                    && replays.iter().any(|r| r.a == o.a && r.b == o.b)
+            });
             for o in settled {
                 self.settle(&o);
             }
@@ -263,8 +272,16 @@ impl Schedule {
             return Vec::new();
         }
         self.round += 1;
-        let winners: Vec<usize> = alive.iter().copied().filter(|&e| self.losses[e] == 0).collect();
-        let losers: Vec<usize> = alive.iter().copied().filter(|&e| self.losses[e] == 1).collect();
+        let winners: Vec<usize> = alive
+            .iter()
+            .copied()
+            .filter(|&e| self.losses[e] == 0)
+            .collect();
+        let losers: Vec<usize> = alive
+            .iter()
+            .copied()
+            .filter(|&e| self.losses[e] == 1)
+            .collect();
         let mut pairs = Vec::new();
         if self.format == Format::SingleElimination {
             for (a, b) in Self::pair(&winners) {
@@ -364,7 +381,10 @@ mod tests {
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].len(), 10);
         let (g, _) = run(Format::Gauntlet, 4, &[]);
-        assert_eq!(g[0].iter().map(|b| (b.a, b.b)).collect::<Vec<_>>(), [(0, 1), (0, 2), (0, 3)]);
+        assert_eq!(
+            g[0].iter().map(|b| (b.a, b.b)).collect::<Vec<_>>(),
+            [(0, 1), (0, 2), (0, 3)]
+        );
         assert!(Schedule::new(Format::Match, 3, 1, 0).is_err());
     }
 
@@ -386,7 +406,10 @@ mod tests {
         let (r, place) = run(Format::DoubleElimination, 4, &[(0, 3)]);
         let labels: Vec<String> = r.iter().flatten().map(|b| b.label.clone()).collect();
         assert!(labels.iter().any(|l| l == "grand final"), "{labels:?}");
-        assert!(labels.iter().any(|l| l == "grand final reset"), "{labels:?}");
+        assert!(
+            labels.iter().any(|l| l == "grand final reset"),
+            "{labels:?}"
+        );
         assert_eq!(place[0], 0);
         assert_eq!(place.len(), 4);
         // Nobody plays after two losses: count losses per engine.

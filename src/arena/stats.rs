@@ -99,7 +99,8 @@ pub fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x);
     let poly = t
         * (0.254_829_592
-            + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     sign * (1.0 - poly * (-x * x).exp())
 }
 
@@ -201,7 +202,11 @@ impl fmt::Display for SprtStatus {
             SprtState::AcceptH1 => "H1 accepted",
             SprtState::AcceptH0 => "H0 accepted",
         };
-        write!(f, "LLR {:.2} [{:.2}, {:.2}] {verdict}", self.llr, self.lower, self.upper)
+        write!(
+            f,
+            "LLR {:.2} [{:.2}, {:.2}] {verdict}",
+            self.llr, self.lower, self.upper
+        )
     }
 }
 
@@ -211,8 +216,11 @@ impl Sprt {
     /// # Errors
     /// elo0 not below elo1, or error rates outside (0, 0.5).
     pub fn validate(&self) -> Result<(), String> {
-        if !(self.elo0 < self.elo1) {
-            return Err(format!("SPRT needs elo0 < elo1 (got {} and {})", self.elo0, self.elo1));
+        if self.elo0.partial_cmp(&self.elo1) != Some(std::cmp::Ordering::Less) {
+            return Err(format!(
+                "SPRT needs elo0 < elo1 (got {} and {})",
+                self.elo0, self.elo1
+            ));
         }
         for (name, v) in [("alpha", self.alpha), ("beta", self.beta)] {
             if !(v > 0.0 && v < 0.5) {
@@ -255,7 +263,11 @@ impl Sprt {
         if n == 0.0 {
             return 0.0;
         }
-        let (w, d, l) = (f64::from(wdl.wins), f64::from(wdl.draws), f64::from(wdl.losses));
+        let (w, d, l) = (
+            f64::from(wdl.wins),
+            f64::from(wdl.draws),
+            f64::from(wdl.losses),
+        );
         let (w, d, l) = if w == 0.0 || d == 0.0 || l == 0.0 {
             (w + 0.5, d + 0.5, l + 0.5)
         } else {
@@ -278,7 +290,11 @@ mod tests {
     use super::*;
 
     fn wdl(wins: u32, draws: u32, losses: u32) -> Wdl {
-        Wdl { wins, draws, losses }
+        Wdl {
+            wins,
+            draws,
+            losses,
+        }
     }
 
     #[test]
@@ -341,7 +357,11 @@ mod tests {
             .unwrap();
         assert!((4..20).contains(&stop), "{stop}");
         assert_eq!(t.status(&wdl(0, 0, stop)).state, SprtState::AcceptH0);
-        let bad = Sprt { elo0: 5.0, elo1: 0.0, ..t };
+        let bad = Sprt {
+            elo0: 5.0,
+            elo1: 0.0,
+            ..t
+        };
         assert!(bad.validate().is_err());
     }
 }

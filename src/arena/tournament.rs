@@ -120,7 +120,9 @@ impl Config {
         let g = &self.game;
         for (what, v) in [("width", g.width), ("height", g.height)] {
             if !(MIN_SIZE..=MAX_SIZE).contains(&v) {
-                return Err(format!("board {what} {v} is outside {MIN_SIZE}..={MAX_SIZE}"));
+                return Err(format!(
+                    "board {what} {v} is outside {MIN_SIZE}..={MAX_SIZE}"
+                ));
             }
         }
         g.tc.validate()?;
@@ -288,7 +290,11 @@ impl Summary {
         if let Some(p) = &self.placement {
             let _ = writeln!(s, "\nplacement: {}", p.join(", "));
         }
-        let reasons: Vec<String> = self.reasons().iter().map(|(r, n)| format!("{r} {n}")).collect();
+        let reasons: Vec<String> = self
+            .reasons()
+            .iter()
+            .map(|(r, n)| format!("{r} {n}"))
+            .collect();
         let _ = writeln!(s, "\nendings: {}", reasons.join(", "));
         if self.interrupted {
             let _ = writeln!(s, "interrupted: the table holds the finished games only");
@@ -358,7 +364,12 @@ pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
 
 /// Expands bouts into games: each pair plays the next opening twice, first
 /// with `a` as black, then with `b`.
-fn expand(bouts: &[Bout], book: &mut OpeningBook, config: &Config, next_id: &mut usize) -> Result<Vec<(usize, GameSpec)>, String> {
+fn expand(
+    bouts: &[Bout],
+    book: &mut OpeningBook,
+    config: &Config,
+    next_id: &mut usize,
+) -> Result<Vec<(usize, GameSpec)>, String> {
     let mut games = Vec::new();
     for (bi, bout) in bouts.iter().enumerate() {
         for _ in 0..bout.pairs {
@@ -402,12 +413,26 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     config.validate()?;
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut writer = match &config.out_dir {
-        Some(dir) => Some(RecordWriter::create(dir).map_err(|e| format!("cannot write to {}: {e}", dir.display()))?),
+        Some(dir) => Some(
+            RecordWriter::create(dir)
+                .map_err(|e| format!("cannot write to {}: {e}", dir.display()))?,
+        ),
         None => None,
     };
     let square = config.game.width == config.game.height;
-    let mut book = OpeningBook::new(config.openings.clone(), config.order, config.symmetry, square, config.seed);
-    let mut schedule = Schedule::new(config.format, config.engines.len(), config.pairs, config.tiebreaks)?;
+    let mut book = OpeningBook::new(
+        config.openings.clone(),
+        config.order,
+        config.symmetry,
+        square,
+        config.seed,
+    );
+    let mut schedule = Schedule::new(
+        config.format,
+        config.engines.len(),
+        config.pairs,
+        config.tiebreaks,
+    )?;
 
     let total_hint = match config.format {
         Format::Match | Format::Gauntlet | Format::RoundRobin => {
@@ -422,8 +447,9 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     };
     let bar = if config.progress {
         let b = ProgressBar::with_draw_target(Some(total_hint), ProgressDrawTarget::stderr());
-        let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed_precise} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        let style =
+            ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed_precise} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar());
         b.set_style(style);
         b
     } else {
@@ -447,7 +473,8 @@ pub fn run(config: &Config) -> Result<Summary, String> {
             bar.inc_length(specs.len() as u64);
         }
         let mut bout_scores = vec![BoutScore { a: 0, b: 0 }; bouts.len()];
-        let queue: Arc<Mutex<VecDeque<(usize, GameSpec)>>> = Arc::new(Mutex::new(specs.into_iter().collect()));
+        let queue: Arc<Mutex<VecDeque<(usize, GameSpec)>>> =
+            Arc::new(Mutex::new(specs.into_iter().collect()));
         let (tx, rx) = mpsc::channel::<(usize, Option<GameRecord>)>();
         let workers = config.concurrency;
         std::thread::scope(|scope| {
@@ -487,7 +514,9 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                 bar.set_message(live_message(config, &names, &games));
                 if let Some(sprt) = &config.sprt {
                     let st = sprt.status(&head_to_head(&games, 0, 1));
-                    if st.state != super::stats::SprtState::Continue && !stop.load(Ordering::Relaxed) {
+                    if st.state != super::stats::SprtState::Continue
+                        && !stop.load(Ordering::Relaxed)
+                    {
                         stop.store(true, Ordering::Relaxed);
                         stopped_by_sprt = true;
                     }
@@ -556,7 +585,11 @@ fn live_message(config: &Config, names: &[String], games: &[GameRecord]) -> Stri
 ///
 /// # Errors
 /// A write failure.
-pub fn write_summary(summary: &Summary, dir: &std::path::Path, format: SummaryFormat) -> Result<(), String> {
+pub fn write_summary(
+    summary: &Summary,
+    dir: &std::path::Path,
+    format: SummaryFormat,
+) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("cannot write the summary in {}: {e}", dir.display());
     if matches!(format, SummaryFormat::Json | SummaryFormat::Both) {
         let json = serde_json::to_string_pretty(summary).map_err(|e| e.to_string())?;

@@ -15,14 +15,21 @@ use tengen::arena::{Config, Summary};
 /// target directory).
 pub fn examples_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
-    let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>");
+    let profile_dir = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .expect("target/<profile>");
     profile_dir.join("examples")
 }
 
 /// An engine built from an example, with arguments.
 pub fn engine(name: &str, example: &str, args: &[&str]) -> EngineSpec {
     let path = examples_dir().join(example);
-    assert!(path.is_file(), "{} is missing: build the examples", path.display());
+    assert!(
+        path.is_file(),
+        "{} is missing: build the examples",
+        path.display()
+    );
     EngineSpec {
         name: name.to_string(),
         command: path,
@@ -76,10 +83,9 @@ pub fn check_records(config: &Config, summary: &Summary) {
         "one PGN entry per game"
     );
     for g in &summary.games {
-        let base = dir.join("games").join(format!(
-            "{:05}_{}_vs_{}",
-            g.id, g.black_name, g.white_name
-        ));
+        let base = dir
+            .join("games")
+            .join(format!("{:05}_{}_vs_{}", g.id, g.black_name, g.white_name));
         let psq = std::fs::read_to_string(base.with_extension("psq")).expect("psq written");
         let stones: Vec<(usize, usize)> = g.moves.iter().map(|m| (m.x, m.y)).collect();
         assert_eq!(read_psq(&psq).unwrap(), stones, "psq of game {}", g.id);
@@ -88,10 +94,18 @@ pub fn check_records(config: &Config, summary: &Summary) {
             Some(tengen::Color::White) => "2",
             None => "0",
         };
-        assert_eq!(psq.lines().last(), Some(code), "psq result of game {}", g.id);
+        assert_eq!(
+            psq.lines().last(),
+            Some(code),
+            "psq result of game {}",
+            g.id
+        );
         let sgf = std::fs::read_to_string(base.with_extension("sgf")).expect("sgf written");
-        let sgf_stones: Vec<(usize, usize)> =
-            read_sgf(&sgf).unwrap().into_iter().map(|(_, x, y)| (x, y)).collect();
+        let sgf_stones: Vec<(usize, usize)> = read_sgf(&sgf)
+            .unwrap()
+            .into_iter()
+            .map(|(_, x, y)| (x, y))
+            .collect();
         assert_eq!(sgf_stones, stones, "sgf of game {}", g.id);
         assert!(sgf.contains(&format!("PB[{}]", g.black_name)));
         let result = match g.outcome.winner {
@@ -99,13 +113,20 @@ pub fn check_records(config: &Config, summary: &Summary) {
             Some(tengen::Color::White) => "0-1",
             None => "1/2-1/2",
         };
-        let entry = format!("[White \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]", g.black_name, g.white_name);
+        let entry = format!(
+            "[White \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]",
+            g.black_name, g.white_name
+        );
         assert!(pgn.contains(&entry), "pgn entry of game {}", g.id);
     }
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).expect("summary.json"))
-            .expect("summary.json parses");
-    assert_eq!(json["games"].as_array().map(Vec::len), Some(summary.games.len()));
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("summary.json")).expect("summary.json"),
+    )
+    .expect("summary.json parses");
+    assert_eq!(
+        json["games"].as_array().map(Vec::len),
+        Some(summary.games.len())
+    );
 }
 
 /// The games an engine (by index) played, with its result in each.
@@ -119,13 +140,12 @@ pub fn games_of(summary: &Summary, engine: usize) -> Vec<&GameRecord> {
 
 /// Whether any process still runs with `marker` among its arguments.
 pub fn process_alive(marker: &str) -> bool {
-    let Ok(dir) = std::fs::read_dir("/proc") else { return false };
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return false;
+    };
     dir.flatten().any(|e| {
         std::fs::read(e.path().join("cmdline"))
-            .map(|c| {
-                c.split(|&b| b == 0)
-                    .any(|arg| arg == marker.as_bytes())
-            })
+            .map(|c| c.split(|&b| b == 0).any(|arg| arg == marker.as_bytes()))
             .unwrap_or(false)
     })
 }
