@@ -120,6 +120,7 @@ fn main() {
     let mut rng = Rng::new(Some(arg(&args, "--seed", 1)));
     let mut seen = HashSet::new();
     let mut kept = 0;
+    let mut examined = 0;
     println!(
         "# rule {rule}, {size}x{size}: {candidates} random candidates ({counts:?} stones, radius {radius}), {playouts} greedy playouts each, kept if black scores 0.5 ± {band}"
     );
@@ -142,6 +143,7 @@ fn main() {
         if !seen.insert(canonical(&stones)) {
             continue;
         }
+        examined += 1;
         let total: f64 = (0..playouts)
             .map(|_| playout(size, rule, &stones, &mut rng))
             .sum();
@@ -156,4 +158,5 @@ fn main() {
             );
         }
     }
+    println!("# {examined} distinct candidates scored, {kept} kept");
 }
