@@ -93,6 +93,11 @@ pub struct Cli {
     #[arg(long, default_value = "sequential")]
     pub order: String,
 
+    /// Opening rule played by the engines before normal moves: none or
+    /// swap2 (through SWAP2BOARD; starts from an empty board).
+    #[arg(long = "opening-rule", default_value = "none")]
+    pub opening_rule: String,
+
     /// Play each opening in a random one of the board's symmetries.
     #[arg(long)]
     pub symmetry: bool,
@@ -219,6 +224,11 @@ impl Cli {
                     "unknown opening order `{o}` (sequential or random)"
                 ))
             }
+        };
+        config.stage = match self.opening_rule.to_ascii_lowercase().as_str() {
+            "none" => std::sync::Arc::new(super::game::NoStage),
+            "swap2" => std::sync::Arc::new(super::swap2::Swap2),
+            r => return Err(format!("unknown opening rule `{r}` (none or swap2)")),
         };
         config.symmetry = self.symmetry;
         config.seed = self.seed;

@@ -332,6 +332,67 @@ impl Referee {
         None
     }
 
+    /// Places stones an engine chose during an opening stage (swap2 and
+    /// the like), alternating colours from the side to move. The engine
+    /// that chose them plays `placer` and loses for a stone off the board,
+    /// on an occupied point, on a forbidden point for black, or one that
+    /// makes a winning row.
+    ///
+    /// # Errors
+    /// The outcome when a stone breaks those rules.
+    pub fn place_stage_stones(
+        &mut self,
+        stones: &[(i64, i64)],
+        placer: Color,
+    ) -> Result<(), Outcome> {
+        for &(x, y) in stones {
+            let color = self.board.side_to_move();
+            let Some(pos) = self.board.pos(x, y) else {
+                return Err(self
+                    .finish(Outcome::loss(
+                        placer,
+                        Reason::OffBoard,
+                        format!("placed {x},{y}"),
+                    ))
+                    .clone());
+            };
+            if !self.board.is_empty(pos) {
+                return Err(self
+                    .finish(Outcome::loss(
+                        placer,
+                        Reason::Occupied,
+                        format!("placed {x},{y}"),
+                    ))
+                    .clone());
+            }
+            if color == Color::Black {
+                if let Some(kind) = forbidden(&mut self.board, pos) {
+                    let detail = format!("placed black on {x},{y}, a {kind}");
+                    return Err(self
+                        .finish(Outcome::loss(placer, Reason::Forbidden, detail))
+                        .clone());
+                }
+            }
+            self.board
+                .play_color(pos, color)
+                .expect("checked: on the board and empty");
+            self.moves.push(MoveRecord {
+                x: pos.x(),
+                y: pos.y(),
+                color,
+                time_ms: 0,
+                opening: true,
+            });
+            if self.board.winner().is_some() {
+                let detail = format!("opening stone {x},{y} makes a winning row");
+                return Err(self
+                    .finish(Outcome::loss(placer, Reason::OpeningRule, detail))
+                    .clone());
+            }
+        }
+        Ok(())
+    }
+
     /// The last stone played, as a board point.
     #[must_use]
     pub fn last(&self) -> Option<Pos> {

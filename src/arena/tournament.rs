@@ -168,6 +168,12 @@ impl Config {
         for o in &self.openings {
             o.check(g.width, g.height, g.rule, &syms)?;
         }
+        if self.stage.name() != "none" && self.openings.iter().any(|o| !o.is_empty()) {
+            return Err(format!(
+                "the {} opening rule starts from an empty board; drop the opening file",
+                self.stage.name()
+            ));
+        }
         Schedule::new(self.format, self.engines.len(), self.pairs, self.tiebreaks)?;
         if let Some(dir) = &self.out_dir {
             if let Ok(mut entries) = std::fs::read_dir(dir) {
