@@ -217,6 +217,43 @@ pub struct MatchStats {
     pub sprt: Option<SprtStatus>,
 }
 
+/// Two engines' results against each other.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairStats {
+    /// The first engine (lower seed).
+    pub first: String,
+    /// The second engine.
+    pub second: String,
+    /// The first engine's record against the second.
+    pub record: Wdl,
+    /// Elo of the first over the second, with error bar.
+    pub elo: Option<EloEstimate>,
+    /// Likelihood that the first is stronger.
+    pub los: f64,
+}
+
+/// Statistics for every pair of engines that met, in seed order.
+#[must_use]
+pub fn pairwise(names: &[String], games: &[GameRecord]) -> Vec<PairStats> {
+    let mut out = Vec::new();
+    for a in 0..names.len() {
+        for b in a + 1..names.len() {
+            let record = head_to_head(games, a, b);
+            if record.games() == 0 {
+                continue;
+            }
+            out.push(PairStats {
+                first: names[a].clone(),
+                second: names[b].clone(),
+                record,
+                elo: elo(&record),
+                los: los(&record),
+            });
+        }
+    }
+    out
+}
+
 /// What a tournament produced.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
@@ -234,6 +271,8 @@ pub struct Summary {
     pub standings: Vec<Standing>,
     /// For matches: head-to-head statistics.
     pub head_to_head: Option<MatchStats>,
+    /// Every pair of engines that met.
+    pub pairs: Vec<PairStats>,
     /// For elimination formats: final placement, champion first.
     pub placement: Option<Vec<String>>,
     /// Whether the tournament was interrupted before its end.
@@ -291,6 +330,20 @@ impl Summary {
             let _ = writeln!(s, "\nElo {elo}, LOS {:.1}%", 100.0 * h.los);
             if let Some(sp) = &h.sprt {
                 let _ = writeln!(s, "SPRT {sp}");
+            }
+        }
+        if self.head_to_head.is_none() && !self.pairs.is_empty() {
+            let _ = writeln!(s);
+            for p in &self.pairs {
+                let elo = p.elo.map_or_else(|| "n/a".to_string(), |e| e.to_string());
+                let _ = writeln!(
+                    s,
+                    "{} vs {}: {} Elo {elo}, LOS {:.1}%",
+                    p.first,
+                    p.second,
+                    p.record,
+                    100.0 * p.los
+                );
             }
         }
         if let Some(p) = &self.placement {
@@ -552,6 +605,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
         time_control: config.game.tc.to_string(),
         standings: standings(&names, &games),
         head_to_head: head,
+        pairs: pairwise(&names, &games),
         placement: schedule
             .placement()
             .map(|p| p.into_iter().map(|i| names[i].clone()).collect()),
