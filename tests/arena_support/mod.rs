@@ -96,7 +96,7 @@ pub fn check_records(config: &Config, summary: &Summary) {
         };
         assert_eq!(
             psq.lines().last(),
-            Some(code),
+            Some(format!("{code},{}", g.rule).as_str()),
             "psq result of game {}",
             g.id
         );
