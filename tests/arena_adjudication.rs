@@ -90,19 +90,19 @@ fn garbage_occupied_and_off_board_answers_lose() {
 
 #[test]
 fn a_slow_move_loses_on_the_turn_clock() {
-    let s = pair_against("slow", &["--at", "2", "--delay", "900"], |c| {
-        c.game.tc.turn = Some(Duration::from_millis(300));
-        c.game.tc.tolerance = Duration::from_millis(100);
+    let s = pair_against("slow", &["--at", "2", "--delay", "2500"], |c| {
+        c.game.tc.turn = Some(Duration::from_millis(1000));
+        c.game.tc.tolerance = Duration::from_millis(300);
     });
     assert_bad_lost_all(&s, Reason::TimeTurn);
 }
 
 #[test]
 fn a_spent_game_budget_loses_on_the_game_clock() {
-    let s = pair_against("slow", &["--at", "2", "--delay", "900"], |c| {
+    let s = pair_against("slow", &["--at", "2", "--delay", "2500"], |c| {
         c.game.tc.turn = None;
-        c.game.tc.game = Some(Duration::from_millis(600));
-        c.game.tc.tolerance = Duration::from_millis(100);
+        c.game.tc.game = Some(Duration::from_millis(1500));
+        c.game.tc.tolerance = Duration::from_millis(300);
     });
     assert_bad_lost_all(&s, Reason::TimeGame);
 }
