@@ -14,7 +14,7 @@ use std::time::Duration;
 
 /// Tournaments between Gomocup (Piskvork protocol) engines.
 #[derive(Parser, Debug, Clone)]
-#[command(name = "tengen-arena", version, about)]
+#[command(name = "tengen-arena", version)]
 pub struct Cli {
     /// An engine: `[NAME=]COMMAND [ARGS...]` (quote it if it has spaces).
     /// Give it once per engine; the order is the seeding order, and a
