@@ -249,3 +249,31 @@ fn rectangular_boards_are_played() {
         .iter()
         .all(|g| g.moves.iter().all(|m| m.x < 12 && m.y < 8)));
 }
+
+#[test]
+fn transcripts_show_the_bad_answer() {
+    let mut c = config(
+        vec![greedy("good", 5), broken("bad", "garbage", &["--at", "2"])],
+        "log",
+    );
+    c.game.transcript = true;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    let dir = c.out_dir.as_ref().unwrap().join("games");
+    for g in &s.games {
+        let log = std::fs::read_to_string(dir.join(format!(
+            "{:05}_{}_vs_{}.log",
+            g.id, g.black_name, g.white_name
+        )))
+        .unwrap();
+        assert!(
+            log.contains("good > START 15") && log.contains("bad < OK"),
+            "{log}"
+        );
+        assert!(log.contains("bad < hello there"), "{log}");
+        assert!(
+            log.lines().last().unwrap().ends_with("bad < hello there"),
+            "{log}"
+        );
+    }
+}

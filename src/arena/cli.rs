@@ -124,6 +124,11 @@ pub struct Cli {
     #[arg(long, default_value = "json")]
     pub summary: String,
 
+    /// Write each game's protocol transcript as a `.log` next to its
+    /// records.
+    #[arg(long)]
+    pub log: bool,
+
     /// No progress bar.
     #[arg(short = 'q', long)]
     pub quiet: bool,
@@ -211,6 +216,7 @@ impl Cli {
         config.game.draw_after = self.draw_after;
         config.game.max_memory = self.max_memory << 20;
         config.game.folder.clone_from(&self.folder);
+        config.game.transcript = self.log;
         config.pairs = self.pairs;
         config.tiebreaks = self.tiebreaks;
         if let Some(path) = &self.openings {

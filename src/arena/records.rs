@@ -14,6 +14,9 @@
 //! - **PGN-like list** for BayesElo: one game per entry, the first mover
 //!   (black) as PGN's `White`, so BayesElo's first-move advantage is
 //!   black's.
+//! - **Transcript** (`.log`, with `--log`): every protocol line of the
+//!   game, `ms name > sent` or `ms name < received`, times from the start
+//!   of the game.
 //! - **Summary**: JSON (every game with its moves, plus standings) or CSV
 //!   (one line per game).
 
@@ -294,6 +297,11 @@ impl RecordWriter {
         let base = self.game_base(g);
         fs::write(base.with_extension("psq"), to_psq(g))?;
         fs::write(base.with_extension("sgf"), to_sgf(g))?;
+        if !g.transcript.is_empty() {
+            let mut log = g.transcript.join("\n");
+            log.push('\n');
+            fs::write(base.with_extension("log"), log)?;
+        }
         self.pgn.write_all(to_pgn(g).as_bytes())?;
         self.pgn.flush()
     }
@@ -331,6 +339,7 @@ mod tests {
             outcome: Outcome::loss(Color::Black, Reason::TimeTurn, "slow"),
             started: 0,
             duration_ms: 5,
+            transcript: Vec::new(),
         }
     }
 

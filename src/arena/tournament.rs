@@ -96,6 +96,7 @@ impl Config {
                 max_memory: 350 << 20,
                 start_timeout: std::time::Duration::from_secs(5),
                 folder: None,
+                transcript: false,
             },
             pairs: 1,
             tiebreaks: 1,
