@@ -1,4 +1,4 @@
-//! Helpers shared by the arena integration tests: the test engines built
+//! Code shared by the arena integration tests: the test engines built
 //! from `examples/`, temporary output directories and record checks.
 
 #![allow(dead_code)]
