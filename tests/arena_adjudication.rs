@@ -126,6 +126,25 @@ fn byoyomi_periods_save_a_slow_move_once() {
             g.outcome
         );
     }
+    // The 900ms move shows in the slow engine's mean move time.
+    let slow = s.standings.iter().find(|r| r.name == "bad").unwrap();
+    assert!(slow.mean_move_ms > 20.0, "{}", slow.mean_move_ms);
+    let slow_moves: Vec<u64> = s
+        .games
+        .iter()
+        .flat_map(|g| {
+            let c = if g.black == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            g.moves
+                .iter()
+                .filter(move |m| m.color == c && !m.opening)
+                .map(|m| m.time_ms)
+        })
+        .collect();
+    assert!(slow_moves.iter().any(|&t| t >= 900), "{slow_moves:?}");
 }
 
 #[test]

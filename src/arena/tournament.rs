@@ -203,6 +203,8 @@ pub struct Standing {
     pub points: u32,
     /// Wins with black and with white.
     pub wins_as: [u32; 2],
+    /// Mean thinking time per move, in milliseconds.
+    pub mean_move_ms: f64,
 }
 
 /// The head-to-head statistics of a two-engine match.
@@ -308,14 +310,14 @@ impl Summary {
             .max(6);
         let _ = writeln!(
             s,
-            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}",
-            "#", "engine", "points", "games", "wins", "draws", "losses", "score"
+            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>8}",
+            "#", "engine", "points", "games", "wins", "draws", "losses", "score", "ms/move"
         );
         for (i, r) in self.standings.iter().enumerate() {
             let pct = r.record.score().map_or(0.0, |x| 100.0 * x);
             let _ = writeln!(
                 s,
-                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%",
+                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%  {:>8.1}",
                 i + 1,
                 r.name,
                 r.points,
@@ -323,7 +325,8 @@ impl Summary {
                 r.record.wins,
                 r.record.draws,
                 r.record.losses,
-                pct
+                pct,
+                r.mean_move_ms
             );
         }
         if let Some(h) = &self.head_to_head {
@@ -374,8 +377,26 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
             record: Wdl::default(),
             points: 0,
             wins_as: [0, 0],
+            mean_move_ms: 0.0,
         })
         .collect();
+    let mut time = vec![(0u64, 0u64); names.len()];
+    for g in games {
+        for m in g.moves.iter().filter(|m| !m.opening) {
+            let idx = if m.color == crate::rules::Color::Black {
+                g.black
+            } else {
+                g.white
+            };
+            time[idx].0 += m.time_ms;
+            time[idx].1 += 1;
+        }
+    }
+    for (row, (ms, n)) in rows.iter_mut().zip(&time) {
+        if *n > 0 {
+            row.mean_move_ms = *ms as f64 / *n as f64;
+        }
+    }
     for g in games {
         for (idx, colour) in [(g.black, 0), (g.white, 1)] {
             let row = &mut rows[idx];
