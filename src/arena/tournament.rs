@@ -205,6 +205,8 @@ pub struct Standing {
     pub wins_as: [u32; 2],
     /// Mean thinking time per move, in milliseconds.
     pub mean_move_ms: f64,
+    /// Rating from all games (see [`super::stats::ratings`]), mean zero.
+    pub elo: f64,
 }
 
 /// The head-to-head statistics of a two-engine match.
@@ -310,14 +312,14 @@ impl Summary {
             .max(6);
         let _ = writeln!(
             s,
-            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>8}",
-            "#", "engine", "points", "games", "wins", "draws", "losses", "score", "ms/move"
+            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>6}  {:>8}",
+            "#", "engine", "points", "games", "wins", "draws", "losses", "score", "elo", "ms/move"
         );
         for (i, r) in self.standings.iter().enumerate() {
             let pct = r.record.score().map_or(0.0, |x| 100.0 * x);
             let _ = writeln!(
                 s,
-                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%  {:>8.1}",
+                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%  {:>+6.0}  {:>8.1}",
                 i + 1,
                 r.name,
                 r.points,
@@ -326,6 +328,7 @@ impl Summary {
                 r.record.draws,
                 r.record.losses,
                 pct,
+                r.elo + 0.0,
                 r.mean_move_ms
             );
         }
@@ -378,8 +381,23 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
             points: 0,
             wins_as: [0, 0],
             mean_move_ms: 0.0,
+            elo: 0.0,
         })
         .collect();
+    let n = names.len();
+    let mut scores = vec![vec![0.0; n]; n];
+    let mut counts = vec![vec![0u32; n]; n];
+    for g in games {
+        let (b, w) = (g.black, g.white);
+        let sb = g.score_of(b).unwrap_or(0.5);
+        scores[b][w] += sb;
+        scores[w][b] += 1.0 - sb;
+        counts[b][w] += 1;
+        counts[w][b] += 1;
+    }
+    for (row, e) in rows.iter_mut().zip(super::stats::ratings(&scores, &counts)) {
+        row.elo = e;
+    }
     let mut time = vec![(0u64, 0u64); names.len()];
     for g in games {
         for m in g.moves.iter().filter(|m| !m.opening) {
