@@ -118,8 +118,13 @@ impl OpeningStage for Swap2 {
         // Seat 0 (black) is the opener, seat 1 (white) the responder.
         let opener = Color::Black;
         let responder = Color::White;
-        let Answer::Stones(three) = ask(table, opener, &[3], false)? else {
-            unreachable!("SWAP is refused above")
+        let three = match ask(table, opener, &[3], false)? {
+            Answer::Stones(v) => v,
+            // Refused inside `ask` already; kept as a loss, not a panic.
+            Answer::Swap => {
+                let detail = "swap2: SWAP on an empty board";
+                return Err(Ask::End(Outcome::loss(opener, Reason::OpeningRule, detail)));
+            }
         };
         table
             .referee
