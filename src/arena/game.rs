@@ -406,8 +406,8 @@ fn move_request(seat: &Seat, referee: &Referee, color: Color) -> Vec<String> {
         lines.push(format!("INFO time_left {left}"));
     }
     let moves = referee.moves();
-    if seat.synced {
-        let last = moves.last().expect("a synced seat has seen a move");
+    let last = moves.last().filter(|m| seat.synced && m.color != color);
+    if let Some(last) = last {
         lines.push(format!("TURN {},{}", last.x, last.y));
     } else if moves.is_empty() {
         lines.push("BEGIN".into());
