@@ -38,7 +38,11 @@ fn round_robin_table_scores_two_one_zero() {
     assert!(s.standings.windows(2).all(|w| w[0].points >= w[1].points));
     let first = &s.standings[0];
     let last = &s.standings[3];
-    assert!(first.points == last.points || first.elo > last.elo, "{:?}", s.standings);
+    assert!(
+        first.points == last.points || first.elo > last.elo,
+        "{:?}",
+        s.standings
+    );
     assert!(s.standings.iter().map(|r| r.elo).sum::<f64>().abs() < 1e-6);
     // Game ids are unique.
     let mut ids: Vec<usize> = s.games.iter().map(|g| g.id).collect();
