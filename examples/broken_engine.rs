@@ -15,6 +15,7 @@
 //! | `silent-start` | never answers START |
 //! | `refuse-start` | answers START with ERROR |
 //! | `exit-start` | exits on START |
+//! | `swap2-dup` | answers `SWAP2BOARD` with a point twice |
 //!
 //! Usage: `broken_engine MODE [--at N] [--delay MS] [--seed N]`.
 
@@ -40,6 +41,15 @@ impl Brain for Broken {
             "exit-start" => std::process::exit(4),
             _ => Some("OK".into()),
         }
+    }
+
+    fn swap2(&mut self, board: &mut Board) -> Option<String> {
+        if self.mode == "swap2-dup" {
+            let (cx, cy) = (board.width() / 2, board.height() / 2);
+            return Some(format!("{cx},{cy} {},{cy} {cx},{cy}", cx + 1));
+        }
+        let pos = greedy_move(board, &mut self.rng)?;
+        Some(play(board, pos))
     }
 
     fn answer(&mut self, board: &mut Board, n: usize) -> Option<String> {

@@ -90,19 +90,19 @@ fn garbage_occupied_and_off_board_answers_lose() {
 
 #[test]
 fn a_slow_move_loses_on_the_turn_clock() {
-    let s = pair_against("slow", &["--at", "2", "--delay", "900"], |c| {
-        c.game.tc.turn = Some(Duration::from_millis(300));
-        c.game.tc.tolerance = Duration::from_millis(100);
+    let s = pair_against("slow", &["--at", "2", "--delay", "2500"], |c| {
+        c.game.tc.turn = Some(Duration::from_millis(1000));
+        c.game.tc.tolerance = Duration::from_millis(300);
     });
     assert_bad_lost_all(&s, Reason::TimeTurn);
 }
 
 #[test]
 fn a_spent_game_budget_loses_on_the_game_clock() {
-    let s = pair_against("slow", &["--at", "2", "--delay", "900"], |c| {
+    let s = pair_against("slow", &["--at", "2", "--delay", "2500"], |c| {
         c.game.tc.turn = None;
-        c.game.tc.game = Some(Duration::from_millis(600));
-        c.game.tc.tolerance = Duration::from_millis(100);
+        c.game.tc.game = Some(Duration::from_millis(1500));
+        c.game.tc.tolerance = Duration::from_millis(300);
     });
     assert_bad_lost_all(&s, Reason::TimeGame);
 }
@@ -126,6 +126,25 @@ fn byoyomi_periods_save_a_slow_move_once() {
             g.outcome
         );
     }
+    // The 900ms move shows in the slow engine's mean move time.
+    let slow = s.standings.iter().find(|r| r.name == "bad").unwrap();
+    assert!(slow.mean_move_ms > 20.0, "{}", slow.mean_move_ms);
+    let slow_moves: Vec<u64> = s
+        .games
+        .iter()
+        .flat_map(|g| {
+            let c = if g.black == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            g.moves
+                .iter()
+                .filter(move |m| m.color == c && !m.opening)
+                .map(|m| m.time_ms)
+        })
+        .collect();
+    assert!(slow_moves.iter().any(|&t| t >= 900), "{slow_moves:?}");
 }
 
 #[test]
@@ -248,4 +267,32 @@ fn rectangular_boards_are_played() {
         .games
         .iter()
         .all(|g| g.moves.iter().all(|m| m.x < 12 && m.y < 8)));
+}
+
+#[test]
+fn transcripts_show_the_bad_answer() {
+    let mut c = config(
+        vec![greedy("good", 5), broken("bad", "garbage", &["--at", "2"])],
+        "log",
+    );
+    c.game.transcript = true;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    let dir = c.out_dir.as_ref().unwrap().join("games");
+    for g in &s.games {
+        let log = std::fs::read_to_string(dir.join(format!(
+            "{:05}_{}_vs_{}.log",
+            g.id, g.black_name, g.white_name
+        )))
+        .unwrap();
+        assert!(
+            log.contains("good > START 15") && log.contains("bad < OK"),
+            "{log}"
+        );
+        assert!(log.contains("bad < hello there"), "{log}");
+        assert!(
+            log.lines().last().unwrap().ends_with("bad < hello there"),
+            "{log}"
+        );
+    }
 }

@@ -34,8 +34,16 @@ fn round_robin_table_scores_two_one_zero() {
         assert_eq!(r.points, 2 * r.record.wins + r.record.draws);
         assert_eq!(r.record.games(), 6);
     }
-    // Sorted by points.
+    // Sorted by points; ratings follow the points and average zero.
     assert!(s.standings.windows(2).all(|w| w[0].points >= w[1].points));
+    let first = &s.standings[0];
+    let last = &s.standings[3];
+    assert!(
+        first.points == last.points || first.elo > last.elo,
+        "{:?}",
+        s.standings
+    );
+    assert!(s.standings.iter().map(|r| r.elo).sum::<f64>().abs() < 1e-6);
     // Game ids are unique.
     let mut ids: Vec<usize> = s.games.iter().map(|g| g.id).collect();
     ids.sort_unstable();

@@ -21,6 +21,17 @@ pub trait Brain {
     /// The answer when a move is asked for: the `n`th move of this engine
     /// in the game, from 1. `None` says nothing.
     fn answer(&mut self, board: &mut Board, n: usize) -> Option<String>;
+
+    /// The answer to `SWAP2BOARD` with the stones on `board` (0, 3 or 5):
+    /// by default three stones around the centre, then always a move.
+    fn swap2(&mut self, board: &mut Board) -> Option<String> {
+        if board.stone_count() == 0 {
+            let (cx, cy) = (board.width() / 2, board.height() / 2);
+            return Some(format!("{cx},{cy} {},{} {},{cy}", cx + 1, cy + 1, cx + 1));
+        }
+        let pos = greedy_move(board, &mut Rng::new(Some(1)))?;
+        Some(play(board, pos))
+    }
 }
 
 /// A small random generator, seeded per process.
@@ -197,6 +208,21 @@ pub fn serve(brain: &mut dyn Brain) {
                 board.set_side_to_move(me);
                 my_moves += 1;
                 let a = brain.answer(&mut board, my_moves);
+                say(&mut out, a);
+            }
+            "SWAP2BOARD" => {
+                board = Board::new(w, h, rule).expect("size was accepted");
+                for l in lines.by_ref() {
+                    let Ok(l) = l else { break };
+                    let l = l.trim().to_string();
+                    if l.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    if let Some(p) = parse_xy(&l).and_then(|(x, y)| board.pos(x as i64, y as i64)) {
+                        let _ = board.play(p);
+                    }
+                }
+                let a = brain.swap2(&mut board);
                 say(&mut out, a);
             }
             "TAKEBACK" => {

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 /// Tournaments between Gomocup (Piskvork protocol) engines.
 #[derive(Parser, Debug, Clone)]
-#[command(name = "tengen-arena", version, about)]
+#[command(name = "tengen-arena", version)]
 pub struct Cli {
     /// An engine: `[NAME=]COMMAND [ARGS...]` (quote it if it has spaces).
     /// Give it once per engine; the order is the seeding order, and a
@@ -93,6 +93,11 @@ pub struct Cli {
     #[arg(long, default_value = "sequential")]
     pub order: String,
 
+    /// Opening rule played by the engines before normal moves: none or
+    /// swap2 (through SWAP2BOARD; starts from an empty board).
+    #[arg(long = "opening-rule", default_value = "none")]
+    pub opening_rule: String,
+
     /// Play each opening in a random one of the board's symmetries.
     #[arg(long)]
     pub symmetry: bool,
@@ -118,6 +123,11 @@ pub struct Cli {
     /// Summary format: json, csv or both.
     #[arg(long, default_value = "json")]
     pub summary: String,
+
+    /// Write each game's protocol transcript as a `.log` next to its
+    /// records.
+    #[arg(long)]
+    pub log: bool,
 
     /// No progress bar.
     #[arg(short = 'q', long)]
@@ -206,6 +216,7 @@ impl Cli {
         config.game.draw_after = self.draw_after;
         config.game.max_memory = self.max_memory << 20;
         config.game.folder.clone_from(&self.folder);
+        config.game.transcript = self.log;
         config.pairs = self.pairs;
         config.tiebreaks = self.tiebreaks;
         if let Some(path) = &self.openings {
@@ -219,6 +230,11 @@ impl Cli {
                     "unknown opening order `{o}` (sequential or random)"
                 ))
             }
+        };
+        config.stage = match self.opening_rule.to_ascii_lowercase().as_str() {
+            "none" => std::sync::Arc::new(super::game::NoStage),
+            "swap2" => std::sync::Arc::new(super::swap2::Swap2),
+            r => return Err(format!("unknown opening rule `{r}` (none or swap2)")),
         };
         config.symmetry = self.symmetry;
         config.seed = self.seed;

@@ -100,12 +100,29 @@ pub enum Reply {
     Interrupted,
 }
 
+/// One transcript line: a sequence number shared by all engines (the
+/// order in which lines were sent and received), microseconds since the
+/// transcript's start, and the line with its direction (`>` sent, `<`
+/// received).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Order among all notes of the process.
+    pub seq: u64,
+    /// Microseconds since the start given to [`EngineProcess::keep_transcript`].
+    pub micros: u64,
+    /// `> line` or `< line`.
+    pub text: String,
+}
+
+static NOTE_SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     closed: bool,
+    transcript: Option<(Instant, Vec<Note>)>,
 }
 
 impl EngineProcess {
@@ -156,7 +173,31 @@ impl EngineProcess {
             stdin,
             lines: rx,
             closed: false,
+            transcript: None,
         })
+    }
+
+    /// Starts keeping a transcript of every line sent (`> `) and received
+    /// (`< `), each with its time since `since`.
+    pub fn keep_transcript(&mut self, since: Instant) {
+        self.transcript = Some((since, Vec::new()));
+    }
+
+    /// The transcript kept so far (empty unless [`Self::keep_transcript`]
+    /// was called).
+    #[must_use]
+    pub fn transcript(&self) -> &[Note] {
+        self.transcript.as_ref().map_or(&[], |(_, v)| v.as_slice())
+    }
+
+    fn note(&mut self, dir: &str, line: &str) {
+        if let Some((since, v)) = &mut self.transcript {
+            v.push(Note {
+                seq: NOTE_SEQ.fetch_add(1, Ordering::Relaxed),
+                micros: u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX),
+                text: format!("{dir} {line}"),
+            });
+        }
     }
 
     /// Sends one command line and flushes it.
@@ -170,7 +211,9 @@ impl EngineProcess {
             .ok_or_else(|| io::Error::new(io::ErrorKind::BrokenPipe, "stdin closed"))?;
         stdin.write_all(line.as_bytes())?;
         stdin.write_all(b"\n")?;
-        stdin.flush()
+        stdin.flush()?;
+        self.note(">", line);
+        Ok(())
     }
 
     /// The next line from the engine, waiting at most until `deadline`.
@@ -188,7 +231,10 @@ impl EngineProcess {
             }
             let slice = (deadline - now).min(Duration::from_millis(50));
             match self.lines.recv_timeout(slice) {
-                Ok(line) => return Reply::Line(line),
+                Ok(line) => {
+                    self.note("<", &line);
+                    return Reply::Line(line);
+                }
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => {
                     self.closed = true;

@@ -50,6 +50,8 @@ pub struct GameSettings {
     pub start_timeout: Duration,
     /// Sent as `INFO folder` when set.
     pub folder: Option<PathBuf>,
+    /// Keep each game's protocol transcript (written as a `.log` record).
+    pub transcript: bool,
 }
 
 /// One game to play.
@@ -98,6 +100,12 @@ pub struct GameRecord {
     pub started: u64,
     /// Wall time of the whole game in milliseconds.
     pub duration_ms: u64,
+    /// The protocol transcript, one line per message: milliseconds since
+    /// the game started (to the microsecond), engine name, `>` sent or `<`
+    /// received, the line.
+    /// Empty unless transcripts were asked for.
+    #[serde(skip)]
+    pub transcript: Vec<String>,
 }
 
 impl GameRecord {
@@ -304,13 +312,17 @@ fn start_engine(
     spec: &EngineSpec,
     index: usize,
     settings: &GameSettings,
+    since: Instant,
 ) -> Result<Seat, (Reason, String)> {
-    let engine = EngineProcess::spawn(spec).map_err(|e| {
+    let mut engine = EngineProcess::spawn(spec).map_err(|e| {
         (
             Reason::StartFailed,
             format!("{} could not be started: {e}", spec.name),
         )
     })?;
+    if settings.transcript {
+        engine.keep_transcript(since);
+    }
     let mut seat = Seat {
         engine,
         clock: Clock::new(settings.tc),
@@ -394,8 +406,8 @@ fn move_request(seat: &Seat, referee: &Referee, color: Color) -> Vec<String> {
         lines.push(format!("INFO time_left {left}"));
     }
     let moves = referee.moves();
-    if seat.synced {
-        let last = moves.last().expect("a synced seat has seen a move");
+    let last = moves.last().filter(|m| seat.synced && m.color != color);
+    if let Some(last) = last {
         lines.push(format!("TURN {},{}", last.x, last.y));
     } else if moves.is_empty() {
         lines.push("BEGIN".into());
@@ -444,6 +456,7 @@ pub fn play_game(
         outcome,
         started,
         duration_ms: u64::try_from(clock_start.elapsed().as_millis()).unwrap_or(u64::MAX),
+        transcript: Vec::new(),
     };
     if let Err(e) = referee.place_opening(&spec.stones) {
         // Openings are checked before the tournament; this is a safety net.
@@ -452,8 +465,18 @@ pub fn play_game(
     }
 
     // Start both engines.
-    let black = start_engine(&engines[spec.seats[0]], spec.seats[0], settings);
-    let white = start_engine(&engines[spec.seats[1]], spec.seats[1], settings);
+    let black = start_engine(
+        &engines[spec.seats[0]],
+        spec.seats[0],
+        settings,
+        clock_start,
+    );
+    let white = start_engine(
+        &engines[spec.seats[1]],
+        spec.seats[1],
+        settings,
+        clock_start,
+    );
     if crate::arena::engine::interrupted() {
         return None;
     }
@@ -511,10 +534,34 @@ pub fn play_game(
         Err(Ask::Interrupted) => return None,
     };
     let (b, w) = (seats[0].index, seats[1].index);
+    let transcript = merge_transcripts(&seats);
     let [s0, s1] = seats;
     let grace = Duration::from_millis(300);
     let t = std::thread::spawn(move || s1.engine.quit(grace));
     s0.engine.quit(grace);
     let _ = t.join();
-    Some(record(&referee, b, w, outcome))
+    let mut game = record(&referee, b, w, outcome);
+    game.transcript = transcript;
+    Some(game)
+}
+
+/// Both seats' transcripts as one, in time order.
+fn merge_transcripts(seats: &[Seat; 2]) -> Vec<String> {
+    let mut all: Vec<(&super::engine::Note, &str)> = Vec::new();
+    for seat in seats {
+        for note in seat.engine.transcript() {
+            all.push((note, seat.name.as_str()));
+        }
+    }
+    all.sort_by_key(|(note, _)| note.seq);
+    all.into_iter()
+        .map(|(note, name)| {
+            format!(
+                "{:>6}.{:03} {name} {}",
+                note.micros / 1000,
+                note.micros % 1000,
+                note.text
+            )
+        })
+        .collect()
 }

@@ -10,6 +10,7 @@
 //!   byo-yomi) and the `INFO` values sent to engines;
 //! - [`referee`]: judges every answer under the rule in force;
 //! - [`game`]: drives one game, with a hook for opening stages;
+//! - [`swap2`]: the swap2 opening stage (`SWAP2BOARD`);
 //! - [`openings`]: opening files, order and symmetries;
 //! - [`schedule`]: match, gauntlet, round robin, single and double
 //!   elimination;
@@ -27,6 +28,7 @@ pub mod records;
 pub mod referee;
 pub mod schedule;
 pub mod stats;
+pub mod swap2;
 pub mod tournament;
 
 pub use tournament::{run, Config, Summary};

@@ -3,8 +3,9 @@
 //! - **Piskvork `.psq`**: a header `Piskvorky WxH, 11:11, 0`, one line per
 //!   stone `x,y,ms` with coordinates from 1 (as Piskvork counts), the
 //!   thinking time in milliseconds, then the two engine names (black's
-//!   first) and a closing line with the result code: `1` black won, `2`
-//!   white won, `0` draw.
+//!   first), a line `-1` that closes the move list for readers that look
+//!   for it, and a line `result,rule` with the result code `1` black won,
+//!   `2` white won, `0` draw, and the rule's name.
 //! - **SGF** (`GM[4]`, the game number for Gomoku): the root node holds the
 //!   size (`SZ[15]` or `SZ[w:h]`), players, result (`RE[B+]`, `RE[W+T]` on
 //!   time, `RE[B+F]` for a forfeit, `RE[0]` for a draw) and a comment with
@@ -13,6 +14,9 @@
 //! - **PGN-like list** for BayesElo: one game per entry, the first mover
 //!   (black) as PGN's `White`, so BayesElo's first-move advantage is
 //!   black's.
+//! - **Transcript** (`.log`, with `--log`): every protocol line of the
+//!   game, `ms name > sent` or `ms name < received`, times from the start
+//!   of the game.
 //! - **Summary**: JSON (every game with its moves, plus standings) or CSV
 //!   (one line per game).
 
@@ -42,7 +46,8 @@ pub fn to_psq(g: &GameRecord) -> String {
     }
     let _ = writeln!(s, "{}", g.black_name);
     let _ = writeln!(s, "{}", g.white_name);
-    let _ = writeln!(s, "{}", psq_result(g));
+    let _ = writeln!(s, "-1");
+    let _ = writeln!(s, "{},{}", psq_result(g), g.rule);
     s
 }
 
@@ -292,6 +297,11 @@ impl RecordWriter {
         let base = self.game_base(g);
         fs::write(base.with_extension("psq"), to_psq(g))?;
         fs::write(base.with_extension("sgf"), to_sgf(g))?;
+        if !g.transcript.is_empty() {
+            let mut log = g.transcript.join("\n");
+            log.push('\n');
+            fs::write(base.with_extension("log"), log)?;
+        }
         self.pgn.write_all(to_pgn(g).as_bytes())?;
         self.pgn.flush()
     }
@@ -329,6 +339,7 @@ mod tests {
             outcome: Outcome::loss(Color::Black, Reason::TimeTurn, "slow"),
             started: 0,
             duration_ms: 5,
+            transcript: Vec::new(),
         }
     }
 
@@ -337,7 +348,7 @@ mod tests {
         let g = game();
         let text = to_psq(&g);
         assert!(text.starts_with("Piskvorky 20x20, 11:11, 0\n10,10,12\n"));
-        assert!(text.ends_with("alpha\nbe,ta]\n2\n"));
+        assert!(text.ends_with("alpha\nbe,ta]\n-1\n2,freestyle\n"), "{text}");
         assert_eq!(read_psq(&text).unwrap(), vec![(9, 9), (10, 10), (7, 19)]);
     }
 

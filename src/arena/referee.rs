@@ -332,6 +332,67 @@ impl Referee {
         None
     }
 
+    /// Places stones an engine chose during an opening stage (swap2 and
+    /// the like), alternating colours from the side to move. The engine
+    /// that chose them plays `placer` and loses for a stone off the board,
+    /// on an occupied point, on a forbidden point for black, or one that
+    /// makes a winning row.
+    ///
+    /// # Errors
+    /// The outcome when a stone breaks those rules.
+    pub fn place_stage_stones(
+        &mut self,
+        stones: &[(i64, i64)],
+        placer: Color,
+    ) -> Result<(), Outcome> {
+        for &(x, y) in stones {
+            let color = self.board.side_to_move();
+            let Some(pos) = self.board.pos(x, y) else {
+                return Err(self
+                    .finish(Outcome::loss(
+                        placer,
+                        Reason::OffBoard,
+                        format!("placed {x},{y}"),
+                    ))
+                    .clone());
+            };
+            if !self.board.is_empty(pos) {
+                return Err(self
+                    .finish(Outcome::loss(
+                        placer,
+                        Reason::Occupied,
+                        format!("placed {x},{y}"),
+                    ))
+                    .clone());
+            }
+            if color == Color::Black {
+                if let Some(kind) = forbidden(&mut self.board, pos) {
+                    let detail = format!("placed black on {x},{y}, a {kind}");
+                    return Err(self
+                        .finish(Outcome::loss(placer, Reason::Forbidden, detail))
+                        .clone());
+                }
+            }
+            self.board
+                .play_color(pos, color)
+                .expect("checked: on the board and empty");
+            self.moves.push(MoveRecord {
+                x: pos.x(),
+                y: pos.y(),
+                color,
+                time_ms: 0,
+                opening: true,
+            });
+            if self.board.winner().is_some() {
+                let detail = format!("opening stone {x},{y} makes a winning row");
+                return Err(self
+                    .finish(Outcome::loss(placer, Reason::OpeningRule, detail))
+                    .clone());
+            }
+        }
+        Ok(())
+    }
+
     /// The last stone played, as a board point.
     #[must_use]
     pub fn last(&self) -> Option<Pos> {
@@ -403,11 +464,9 @@ mod tests {
     }
 
     #[test]
-    fn renju_forbidden_loses_but_five_beats_it() {
-        // . X X . X X . : black playing the middle makes a double four? No:
-        // a double three on the cross of two open twos.
+    fn renju_double_three_loses_for_black() {
+        // Black 5,7 6,7 and 7,5 7,6: 7,7 makes two open threes at once.
         let mut r = Referee::new(15, 15, Rule::Renju, None).unwrap();
-        // Black 5,7 6,7 and 7,5 7,6; 7,7 makes two open threes.
         let o = play(
             &mut r,
             &[
@@ -429,6 +488,94 @@ mod tests {
             ),
             None
         );
+    }
+
+    /// Plays black's stones and white's stones alternately (white's list
+    /// as long as black's, or one shorter), then black's `last`.
+    fn renju_game(
+        black: &[(usize, usize)],
+        white: &[(usize, usize)],
+        last: (usize, usize),
+    ) -> Option<Outcome> {
+        let mut r = Referee::new(15, 15, Rule::Renju, None).unwrap();
+        let mut seq = Vec::new();
+        for (i, b) in black.iter().enumerate() {
+            seq.push(format!("{},{}", b.0, b.1));
+            seq.push(format!("{},{}", white[i].0, white[i].1));
+        }
+        seq.push(format!("{},{}", last.0, last.1));
+        let refs: Vec<&str> = seq.iter().map(String::as_str).collect();
+        play(&mut r, &refs)
+    }
+
+    #[test]
+    fn renju_overline_and_double_four_lose_for_black_only() {
+        // X X X . X X on the top row: black's 3,0 makes six.
+        let far = [(14, 14), (14, 12), (14, 10), (14, 8), (14, 6)];
+        let o = renju_game(&[(0, 0), (1, 0), (2, 0), (4, 0), (5, 0)], &far, (3, 0)).unwrap();
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::White), Reason::Forbidden)
+        );
+        assert!(o.detail.contains("overline"), "{}", o.detail);
+        // Two fours through 7,7: a row and a column, neither open.
+        let o = renju_game(
+            &[(5, 7), (6, 7), (8, 7), (7, 5), (7, 6), (7, 9)],
+            &[(4, 7), (7, 4), (0, 14), (14, 0), (14, 14), (0, 0)],
+            (7, 7),
+        )
+        .unwrap();
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::White), Reason::Forbidden)
+        );
+        assert!(o.detail.contains("double four"), "{}", o.detail);
+        // White's six wins under renju.
+        let mut r = Referee::new(15, 15, Rule::Renju, None).unwrap();
+        let o = play(
+            &mut r,
+            &[
+                "7,7", "0,0", "7,9", "1,0", "9,9", "2,0", "11,11", "4,0", "13,13", "5,0", "9,13",
+                "3,0",
+            ],
+        )
+        .unwrap();
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Five));
+    }
+
+    #[test]
+    fn renju_five_beats_a_double_four() {
+        // 2,0 makes five on the top row and fours down the column and the
+        // diagonal at the same time: the five counts.
+        let o = renju_game(
+            &[
+                (0, 0),
+                (1, 0),
+                (3, 0),
+                (4, 0),
+                (2, 1),
+                (2, 2),
+                (2, 3),
+                (3, 1),
+                (4, 2),
+                (5, 3),
+            ],
+            &[
+                (14, 14),
+                (14, 12),
+                (14, 10),
+                (14, 8),
+                (14, 6),
+                (12, 14),
+                (10, 14),
+                (8, 14),
+                (6, 14),
+                (12, 12),
+            ],
+            (2, 0),
+        )
+        .unwrap();
+        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::Five));
     }
 
     #[test]

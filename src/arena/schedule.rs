@@ -179,35 +179,27 @@ impl Schedule {
             o.score.a += s.a;
             o.score.b += s.b;
         }
-        let replays: Vec<Bout> = self
-            .open
-            .iter_mut()
-            .filter(|o| o.score.a == o.score.b && o.tiebreaks < self.max_tiebreaks)
-            .map(|o| {
+        // A tied bout with tie-breaks left is replayed and stays open; every
+        // other bout is settled now.
+        let mut replays = Vec::new();
+        let mut still_open = Vec::new();
+        for mut o in std::mem::take(&mut self.open) {
+            if o.score.a == o.score.b && o.tiebreaks < self.max_tiebreaks {
                 o.tiebreaks += 1;
-                Bout {
+                replays.push(Bout {
                     a: o.a,
                     b: o.b,
                     pairs: 1,
                     label: format!("{} tie-break {}", o.label, o.tiebreaks),
-                }
-            })
-            .collect();
-        if !replays.is_empty() {
-            // Keep only the tied bouts open; the others are settled now.
-            let (tied, settled): (Vec<Open>, Vec<Open>) = self.open.drain(..).partition(|o| {
-                o.score.a == o.score.b
-                    && o.tiebreaks > 0
-                    && replays.iter().any(|r| r.a == o.a && r.b == o.b)
-            });
-            for o in settled {
+                });
+                still_open.push(o);
+            } else {
                 self.settle(&o);
             }
-            self.open = tied;
-            return replays;
         }
-        for o in std::mem::take(&mut self.open) {
-            self.settle(&o);
+        if !replays.is_empty() {
+            self.open = still_open;
+            return replays;
         }
         self.elimination_round()
     }

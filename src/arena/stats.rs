@@ -216,7 +216,7 @@ impl Sprt {
     /// # Errors
     /// elo0 not below elo1, or error rates outside (0, 0.5).
     pub fn validate(&self) -> Result<(), String> {
-        if !(self.elo0 < self.elo1) {
+        if self.elo0.partial_cmp(&self.elo1) != Some(std::cmp::Ordering::Less) {
             return Err(format!(
                 "SPRT needs elo0 < elo1 (got {} and {})",
                 self.elo0, self.elo1
@@ -285,6 +285,43 @@ impl Sprt {
     }
 }
 
+/// Ratings of several engines from all their games (Bradley–Terry, the
+/// model behind Elo), in Elo points with a mean of zero.
+///
+/// `results[i][j]` is engine `i`'s score against engine `j` (wins plus half
+/// the draws) and `games[i][j]` their number of games. The fit runs the
+/// minorise–maximise iteration for Bradley–Terry strengths. Each engine
+/// also gets one virtual draw against a fixed engine of strength 1, which
+/// keeps an engine that won or lost everything at a finite rating and pulls
+/// small samples slightly towards the mean.
+#[must_use]
+pub fn ratings(results: &[Vec<f64>], games: &[Vec<u32>]) -> Vec<f64> {
+    let n = results.len();
+    let mut gamma = vec![1.0f64; n];
+    for _ in 0..2000 {
+        let mut next = vec![0.0; n];
+        let mut change: f64 = 0.0;
+        for i in 0..n {
+            let wins: f64 = results[i].iter().sum::<f64>() + 0.5;
+            let mut denom = 1.0 / (gamma[i] + 1.0);
+            for j in 0..n {
+                if i != j && games[i][j] > 0 {
+                    denom += f64::from(games[i][j]) / (gamma[i] + gamma[j]);
+                }
+            }
+            next[i] = wins / denom;
+            change = change.max((next[i] / gamma[i]).ln().abs());
+        }
+        gamma = next;
+        if change < 1e-10 {
+            break;
+        }
+    }
+    let elos: Vec<f64> = gamma.iter().map(|g| 400.0 * g.log10()).collect();
+    let mean = elos.iter().sum::<f64>() / n.max(1) as f64;
+    elos.into_iter().map(|e| e - mean).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,6 +348,33 @@ mod tests {
         assert!(a.error > 30.0 && a.error < 100.0, "{}", a.error);
         assert!(elo(&wdl(0, 0, 0)).is_none());
         assert!(elo(&wdl(5, 0, 0)).unwrap().error.is_infinite());
+    }
+
+    #[test]
+    fn ratings_follow_the_scores() {
+        // A scores 75% against B over 1000 games: about 191 Elo apart.
+        let r = ratings(
+            &[vec![0.0, 750.0], vec![250.0, 0.0]],
+            &[vec![0, 1000], vec![1000, 0]],
+        );
+        assert!((r[0] - r[1] - 190.8).abs() < 2.0, "{r:?}");
+        assert!((r[0] + r[1]).abs() < 1e-9);
+        // A beats B, B beats C, A beats C, all by 2 to 0: ordered, finite.
+        let res = vec![
+            vec![0.0, 2.0, 2.0],
+            vec![0.0, 0.0, 2.0],
+            vec![0.0, 0.0, 0.0],
+        ];
+        let n = vec![vec![0, 2, 2], vec![2, 0, 2], vec![2, 2, 0]];
+        let r = ratings(&res, &n);
+        assert!(
+            r[0] > r[1] && r[1] > r[2] && r.iter().all(|x| x.is_finite()),
+            "{r:?}"
+        );
+        assert!(
+            (r[1]).abs() < 1e-6,
+            "the middle engine sits at the mean: {r:?}"
+        );
     }
 
     #[test]

@@ -96,6 +96,7 @@ impl Config {
                 max_memory: 350 << 20,
                 start_timeout: std::time::Duration::from_secs(5),
                 folder: None,
+                transcript: false,
             },
             pairs: 1,
             tiebreaks: 1,
@@ -168,6 +169,12 @@ impl Config {
         for o in &self.openings {
             o.check(g.width, g.height, g.rule, &syms)?;
         }
+        if self.stage.name() != "none" && self.openings.iter().any(|o| !o.is_empty()) {
+            return Err(format!(
+                "the {} opening rule starts from an empty board; drop the opening file",
+                self.stage.name()
+            ));
+        }
         Schedule::new(self.format, self.engines.len(), self.pairs, self.tiebreaks)?;
         if let Some(dir) = &self.out_dir {
             if let Ok(mut entries) = std::fs::read_dir(dir) {
@@ -196,6 +203,10 @@ pub struct Standing {
     pub points: u32,
     /// Wins with black and with white.
     pub wins_as: [u32; 2],
+    /// Mean thinking time per move, in milliseconds.
+    pub mean_move_ms: f64,
+    /// Rating from all games (see [`super::stats::ratings`]), mean zero.
+    pub elo: f64,
 }
 
 /// The head-to-head statistics of a two-engine match.
@@ -209,6 +220,43 @@ pub struct MatchStats {
     pub los: f64,
     /// SPRT state, if one was run.
     pub sprt: Option<SprtStatus>,
+}
+
+/// Two engines' results against each other.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairStats {
+    /// The first engine (lower seed).
+    pub first: String,
+    /// The second engine.
+    pub second: String,
+    /// The first engine's record against the second.
+    pub record: Wdl,
+    /// Elo of the first over the second, with error bar.
+    pub elo: Option<EloEstimate>,
+    /// Likelihood that the first is stronger.
+    pub los: f64,
+}
+
+/// Statistics for every pair of engines that met, in seed order.
+#[must_use]
+pub fn pairwise(names: &[String], games: &[GameRecord]) -> Vec<PairStats> {
+    let mut out = Vec::new();
+    for a in 0..names.len() {
+        for b in a + 1..names.len() {
+            let record = head_to_head(games, a, b);
+            if record.games() == 0 {
+                continue;
+            }
+            out.push(PairStats {
+                first: names[a].clone(),
+                second: names[b].clone(),
+                record,
+                elo: elo(&record),
+                los: los(&record),
+            });
+        }
+    }
+    out
 }
 
 /// What a tournament produced.
@@ -228,6 +276,8 @@ pub struct Summary {
     pub standings: Vec<Standing>,
     /// For matches: head-to-head statistics.
     pub head_to_head: Option<MatchStats>,
+    /// Every pair of engines that met.
+    pub pairs: Vec<PairStats>,
     /// For elimination formats: final placement, champion first.
     pub placement: Option<Vec<String>>,
     /// Whether the tournament was interrupted before its end.
@@ -262,14 +312,14 @@ impl Summary {
             .max(6);
         let _ = writeln!(
             s,
-            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}",
-            "#", "engine", "points", "games", "wins", "draws", "losses", "score"
+            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>6}  {:>8}",
+            "#", "engine", "points", "games", "wins", "draws", "losses", "score", "elo", "ms/move"
         );
         for (i, r) in self.standings.iter().enumerate() {
             let pct = r.record.score().map_or(0.0, |x| 100.0 * x);
             let _ = writeln!(
                 s,
-                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%",
+                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%  {:>+6.0}  {:>8.1}",
                 i + 1,
                 r.name,
                 r.points,
@@ -277,7 +327,9 @@ impl Summary {
                 r.record.wins,
                 r.record.draws,
                 r.record.losses,
-                pct
+                pct,
+                r.elo + 0.0,
+                r.mean_move_ms
             );
         }
         if let Some(h) = &self.head_to_head {
@@ -285,6 +337,20 @@ impl Summary {
             let _ = writeln!(s, "\nElo {elo}, LOS {:.1}%", 100.0 * h.los);
             if let Some(sp) = &h.sprt {
                 let _ = writeln!(s, "SPRT {sp}");
+            }
+        }
+        if self.head_to_head.is_none() && !self.pairs.is_empty() {
+            let _ = writeln!(s);
+            for p in &self.pairs {
+                let elo = p.elo.map_or_else(|| "n/a".to_string(), |e| e.to_string());
+                let _ = writeln!(
+                    s,
+                    "{} vs {}: {} Elo {elo}, LOS {:.1}%",
+                    p.first,
+                    p.second,
+                    p.record,
+                    100.0 * p.los
+                );
             }
         }
         if let Some(p) = &self.placement {
@@ -314,8 +380,41 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
             record: Wdl::default(),
             points: 0,
             wins_as: [0, 0],
+            mean_move_ms: 0.0,
+            elo: 0.0,
         })
         .collect();
+    let n = names.len();
+    let mut scores = vec![vec![0.0; n]; n];
+    let mut counts = vec![vec![0u32; n]; n];
+    for g in games {
+        let (b, w) = (g.black, g.white);
+        let sb = g.score_of(b).unwrap_or(0.5);
+        scores[b][w] += sb;
+        scores[w][b] += 1.0 - sb;
+        counts[b][w] += 1;
+        counts[w][b] += 1;
+    }
+    for (row, e) in rows.iter_mut().zip(super::stats::ratings(&scores, &counts)) {
+        row.elo = e;
+    }
+    let mut time = vec![(0u64, 0u64); names.len()];
+    for g in games {
+        for m in g.moves.iter().filter(|m| !m.opening) {
+            let idx = if m.color == crate::rules::Color::Black {
+                g.black
+            } else {
+                g.white
+            };
+            time[idx].0 += m.time_ms;
+            time[idx].1 += 1;
+        }
+    }
+    for (row, (ms, n)) in rows.iter_mut().zip(&time) {
+        if *n > 0 {
+            row.mean_move_ms = *ms as f64 / *n as f64;
+        }
+    }
     for g in games {
         for (idx, colour) in [(g.black, 0), (g.white, 1)] {
             let row = &mut rows[idx];
@@ -546,6 +645,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
         time_control: config.game.tc.to_string(),
         standings: standings(&names, &games),
         head_to_head: head,
+        pairs: pairwise(&names, &games),
         placement: schedule
             .placement()
             .map(|p| p.into_iter().map(|i| names[i].clone()).collect()),

@@ -1,4 +1,4 @@
-//! Helpers shared by the arena integration tests: the test engines built
+//! Code shared by the arena integration tests: the test engines built
 //! from `examples/`, temporary output directories and record checks.
 
 #![allow(dead_code)]
@@ -96,7 +96,7 @@ pub fn check_records(config: &Config, summary: &Summary) {
         };
         assert_eq!(
             psq.lines().last(),
-            Some(code),
+            Some(format!("{code},{}", g.rule).as_str()),
             "psq result of game {}",
             g.id
         );

@@ -1,0 +1,209 @@
+//! The `tengen-arena` binary: a smoke tournament as CI runs it, clear
+//! errors for bad configurations, and Ctrl-C keeping finished games.
+
+mod arena_support;
+
+use arena_support::{examples_dir, out_dir, process_alive};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn arena() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tengen-arena"))
+}
+
+fn example(name: &str) -> String {
+    examples_dir().join(name).display().to_string()
+}
+
+#[test]
+fn smoke_tournament() {
+    let out = out_dir("smoke");
+    let greedy = example("greedy_engine");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/freestyle-15.txt");
+    let result = arena()
+        .args([
+            "-f",
+            "round-robin",
+            "-n",
+            "2",
+            "-j",
+            "2",
+            "-q",
+            "--turn-time",
+            "2s",
+        ])
+        .args(["-e", &format!("a={greedy} --seed 1")])
+        .args(["-e", &format!("b={greedy} --seed 2")])
+        .args(["-e", &format!("c={greedy} --seed 3")])
+        .args([
+            "-o",
+            openings,
+            "--order",
+            "random",
+            "--symmetry",
+            "--summary",
+            "both",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("arena runs");
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert!(
+        result.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    assert!(
+        stdout.contains("points") && stdout.contains("endings:"),
+        "{stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 12, "3 bouts x 2 pairs x 2 games");
+    let points: u64 = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["points"].as_u64().unwrap())
+        .sum();
+    assert_eq!(points, 24);
+    for g in games {
+        let reason = g["outcome"]["reason"].as_str().unwrap();
+        assert!(reason == "five" || reason == "full-board", "{reason}");
+        assert!(g["opening"].as_str().unwrap().starts_with("freestyle-15-"));
+    }
+    let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 13);
+    let n_psq = std::fs::read_dir(out.join("games"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "psq")
+        })
+        .count();
+    assert_eq!(n_psq, 12);
+}
+
+#[test]
+fn bad_configurations_get_one_clear_error() {
+    let greedy = example("greedy_engine");
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["-e", "/no/such/engine", "-e", "x"],
+            "is not an executable file",
+        ),
+        (&["-r", "go"], "unknown rule `go`"),
+        (&["-s", "33"], "outside 5..=32"),
+        (&["-o", "/no/such/openings.txt"], "cannot read opening file"),
+        (&["--turn-time", "soon"], "is not a duration"),
+    ];
+    for (args, message) in cases {
+        let out = out_dir("bad");
+        let result = arena()
+            .args(["-e", &format!("a={greedy}"), "-e", &format!("b={greedy}")])
+            .args(args)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert!(!out.exists(), "no game started");
+    }
+    // An opening that does not fit.
+    let dir = out_dir("bad-opening");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("far.txt");
+    std::fs::write(&file, "0,0, 0,9\n").unwrap();
+    let result = arena()
+        .args([
+            "-e",
+            &format!("a={greedy}"),
+            "-e",
+            &format!("b={greedy}"),
+            "-o",
+        ])
+        .arg(&file)
+        .arg("--out")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(stderr.contains("does not fit a 15x15 board"), "{stderr}");
+}
+
+#[test]
+fn ctrl_c_keeps_finished_games_and_kills_engines() {
+    let out = out_dir("interrupt");
+    let greedy = example("greedy_engine");
+    let hang = example("broken_engine");
+    // The second bout's engine hangs on its third move with a long turn
+    // limit, so the tournament is still running when interrupted.
+    let mut child = arena()
+        .args([
+            "-f",
+            "gauntlet",
+            "-n",
+            "1",
+            "-j",
+            "1",
+            "-q",
+            "--turn-time",
+            "60s",
+        ])
+        .args(["-e", &format!("a={greedy} --seed 1")])
+        .args(["-e", &format!("b={greedy} --seed 2")])
+        .args(["-e", &format!("h={hang} hang --at 3 --seed 8642097")])
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the hung engine is running (the first bout is over by then).
+    let t = Instant::now();
+    while !process_alive("8642097") {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "the hanging engine never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let t = Instant::now();
+    let code = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s.code();
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "the arena did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(code, Some(130));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(json["interrupted"], true);
+    let games = json["games"].as_array().unwrap();
+    assert!(games.len() >= 2, "the first bout's games are kept");
+    assert!(games
+        .iter()
+        .all(|g| g["black_name"] != "h" && g["white_name"] != "h"));
+    // Give the kernel a moment to reap, then check the engine is gone.
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!process_alive("8642097"), "the hung engine was killed");
+}

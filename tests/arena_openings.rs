@@ -1,0 +1,50 @@
+//! The opening files shipped in `openings/` load and fit their boards.
+
+use std::path::Path;
+use tengen::arena::openings::{load_openings, Symmetry};
+use tengen::Rule;
+
+fn check_file(name: &str, rule: Rule, size: usize, min: usize) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("openings")
+        .join(name);
+    let openings = load_openings(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(openings.len() >= min, "{name}: {} openings", openings.len());
+    let mut names = std::collections::HashSet::new();
+    for o in &openings {
+        o.check(size, size, rule, &Symmetry::ALL)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            names.insert(o.name.clone()),
+            "{name}: name {} twice",
+            o.name
+        );
+    }
+}
+
+#[test]
+fn balanced_sets_fit_their_boards_in_every_symmetry() {
+    check_file("freestyle-15.txt", Rule::Freestyle, 15, 30);
+    check_file("freestyle-20.txt", Rule::Freestyle, 20, 30);
+    check_file("standard-15.txt", Rule::Standard, 15, 30);
+    check_file("renju-15.txt", Rule::Renju, 15, 30);
+}
+
+#[test]
+fn canonical_renju_openings_load_when_present() {
+    // openings/renju-canonical.txt is written in the same offset format.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("openings/renju-canonical.txt");
+    if path.exists() {
+        check_file("renju-canonical.txt", Rule::Renju, 15, 26);
+    }
+}
+
+#[test]
+fn a_shipped_set_does_not_fit_a_small_board() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("openings/freestyle-20.txt");
+    let openings = load_openings(&path).unwrap();
+    // Radius-3 openings cannot all fit a 5x5 board.
+    assert!(openings
+        .iter()
+        .any(|o| o.check(5, 5, Rule::Freestyle, &[Symmetry(0)]).is_err()));
+}

@@ -1,0 +1,71 @@
+//! Real games of `pbrain-tengen` against itself and against the test
+//! engines.
+//!
+//! These need the engine's Gomocup front end; until it answers `START`,
+//! they are ignored. Run them with `cargo test --release --test
+//! arena_tengen -- --ignored`. `TENGEN_ARENA_ENGINE=/path/to/pbrain-x`
+//! runs them against another build of the engine.
+
+mod arena_support;
+
+use arena_support::{check_records, config, greedy};
+use std::path::PathBuf;
+use tengen::arena::engine::EngineSpec;
+use tengen::arena::referee::Reason;
+use tengen::arena::run;
+use tengen::Rule;
+
+fn tengen(name: &str) -> EngineSpec {
+    EngineSpec {
+        name: name.to_string(),
+        command: std::env::var_os("TENGEN_ARENA_ENGINE").map_or_else(
+            || PathBuf::from(env!("CARGO_BIN_EXE_pbrain-tengen")),
+            PathBuf::from,
+        ),
+        args: Vec::new(),
+    }
+}
+
+/// Endings that mean both engines played by the rules.
+fn clean(reason: Reason) -> bool {
+    matches!(reason, Reason::Five | Reason::FullBoard | Reason::MoveLimit)
+}
+
+#[test]
+#[ignore = "needs the pbrain-tengen protocol front end"]
+fn tengen_plays_itself_under_every_rule() {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        let mut c = config(vec![tengen("tengen-a"), tengen("tengen-b")], rule.name());
+        c.game.rule = rule;
+        c.pairs = 2;
+        c.concurrency = 2;
+        let s = run(&c).expect("runs");
+        check_records(&c, &s);
+        assert_eq!(s.games.len(), 4);
+        for g in &s.games {
+            assert!(
+                clean(g.outcome.reason),
+                "{rule}: game {}: {:?}",
+                g.id,
+                g.outcome
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs the pbrain-tengen protocol front end"]
+fn tengen_plays_the_greedy_test_engine_by_the_rules() {
+    let mut c = config(vec![tengen("tengen"), greedy("greedy", 3)], "tengen-greedy");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/freestyle-15.txt");
+    c.openings = tengen::arena::openings::load_openings(std::path::Path::new(openings)).unwrap();
+    c.symmetry = true;
+    c.pairs = 4;
+    c.concurrency = 2;
+    let s = run(&c).expect("runs");
+    check_records(&c, &s);
+    for g in &s.games {
+        assert!(clean(g.outcome.reason), "game {}: {:?}", g.id, g.outcome);
+    }
+    assert_eq!(s.head_to_head.unwrap().record.games(), 8);
+}
