@@ -16,6 +16,8 @@
 //! | `refuse-start` | answers START with ERROR |
 //! | `exit-start` | exits on START |
 //! | `swap2-dup` | answers `SWAP2BOARD` with a point twice |
+//! | `opening-noncanonical` | answers `OPENINGBOARD` on an empty board with three stones that are not one of the 26 openings |
+//! | `opening-offers` | answers an `OPENINGBOARD` request for fifth-move offers with one offer too few |
 //!
 //! Usage: `broken_engine MODE [--at N] [--delay MS] [--seed N]`.
 
@@ -24,7 +26,7 @@ mod common;
 use common::{greedy_move, play, serve, Brain, Rng};
 use std::time::Duration;
 use tengen::rules::forbidden;
-use tengen::{Board, Color};
+use tengen::{Board, Color, Rule};
 
 struct Broken {
     mode: String,
@@ -50,6 +52,34 @@ impl Brain for Broken {
         }
         let pos = greedy_move(board, &mut self.rng)?;
         Some(play(board, pos))
+    }
+
+    fn opening(
+        &mut self,
+        header: &str,
+        lines: &[String],
+        w: usize,
+        h: usize,
+        rule: Rule,
+    ) -> Option<String> {
+        let (cx, cy) = (w / 2, h / 2);
+        if self.mode == "opening-noncanonical" && lines.is_empty() {
+            // White 2 does not touch black 1.
+            return Some(format!("{cx},{cy} {},{cy} {cx},{}", cx + 2, cy + 1));
+        }
+        let reply = {
+            let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+            let mut eval = tengen::opening::StaticEval;
+            tengen::opening::answer(header, &refs, w, h, rule, &mut eval).ok()?
+        };
+        let stones = lines.iter().filter(|l| !l.ends_with(",3")).count();
+        let offers = lines.len() - stones;
+        if self.mode == "opening-offers" && stones == 4 && offers == 0 {
+            // Drop the last offer.
+            let words: Vec<&str> = reply.split_whitespace().collect();
+            return Some(words[..words.len().saturating_sub(1)].join(" "));
+        }
+        Some(reply)
     }
 
     fn answer(&mut self, board: &mut Board, n: usize) -> Option<String> {

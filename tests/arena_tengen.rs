@@ -1,10 +1,8 @@
 //! Real games of `pbrain-tengen` against itself and against the test
 //! engines.
 //!
-//! These need the engine's Gomocup front end; until it answers `START`,
-//! they are ignored. Run them with `cargo test --release --test
-//! arena_tengen -- --ignored`. `TENGEN_ARENA_ENGINE=/path/to/pbrain-x`
-//! runs them against another build of the engine.
+//! `TENGEN_ARENA_ENGINE=/path/to/pbrain-x` runs them against another build
+//! of the engine.
 
 mod arena_support;
 
@@ -32,7 +30,6 @@ fn clean(reason: Reason) -> bool {
 }
 
 #[test]
-#[ignore = "needs the pbrain-tengen protocol front end"]
 fn tengen_plays_itself_under_every_rule() {
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         let mut c = config(vec![tengen("tengen-a"), tengen("tengen-b")], rule.name());
@@ -54,7 +51,6 @@ fn tengen_plays_itself_under_every_rule() {
 }
 
 #[test]
-#[ignore = "needs the pbrain-tengen protocol front end"]
 fn tengen_plays_the_greedy_test_engine_by_the_rules() {
     let mut c = config(vec![tengen("tengen"), greedy("greedy", 3)], "tengen-greedy");
     let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/freestyle-15.txt");

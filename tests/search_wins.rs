@@ -16,7 +16,8 @@ fn best(board: &Board, excluded: &[Pos]) -> Option<Pos> {
         excluded: excluded.to_vec(),
         ..Limits::default()
     };
-    s.think(board, &limits, &AtomicBool::new(false), &mut |_| {}).best
+    s.think(board, &limits, &AtomicBool::new(false), &mut |_| {})
+        .best
 }
 
 #[test]

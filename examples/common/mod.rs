@@ -32,6 +32,27 @@ pub trait Brain {
         let pos = greedy_move(board, &mut Rng::new(Some(1)))?;
         Some(play(board, pos))
     }
+
+    /// The answer to an `OPENINGBOARD` stage (header words, `x,y,c`
+    /// lines): by default the opening library's own answer with its static
+    /// evaluation.
+    fn opening(
+        &mut self,
+        header: &str,
+        lines: &[String],
+        w: usize,
+        h: usize,
+        rule: Rule,
+    ) -> Option<String> {
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let mut eval = tengen::opening::StaticEval;
+        Some(
+            match tengen::opening::answer(header, &refs, w, h, rule, &mut eval) {
+                Ok(text) => text,
+                Err(e) => format!("ERROR {e}"),
+            },
+        )
+    }
 }
 
 /// A small random generator, seeded per process.
@@ -223,6 +244,19 @@ pub fn serve(brain: &mut dyn Brain) {
                     }
                 }
                 let a = brain.swap2(&mut board);
+                say(&mut out, a);
+            }
+            "OPENINGBOARD" => {
+                let mut block = Vec::new();
+                for l in lines.by_ref() {
+                    let Ok(l) = l else { break };
+                    let l = l.trim().to_string();
+                    if l.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    block.push(l);
+                }
+                let a = brain.opening(&arg, &block, w, h, rule);
                 say(&mut out, a);
             }
             "TAKEBACK" => {

@@ -93,8 +93,10 @@ pub struct Cli {
     #[arg(long, default_value = "sequential")]
     pub order: String,
 
-    /// Opening rule played by the engines before normal moves: none or
-    /// swap2 (through SWAP2BOARD; starts from an empty board).
+    /// Opening rule played by the engines before normal moves: none, swap2
+    /// (through SWAP2BOARD), or a renju opening rule through OPENINGBOARD:
+    /// rif, yamaguchi, soosorv-N, taraguchi-N, tarannikov, swap1. All but
+    /// none start from an empty board.
     #[arg(long = "opening-rule", default_value = "none")]
     pub opening_rule: String,
 
@@ -234,7 +236,14 @@ impl Cli {
         config.stage = match self.opening_rule.to_ascii_lowercase().as_str() {
             "none" => std::sync::Arc::new(super::game::NoStage),
             "swap2" => std::sync::Arc::new(super::swap2::Swap2),
-            r => return Err(format!("unknown opening rule `{r}` (none or swap2)")),
+            r => match crate::opening::OpeningRule::parse(r) {
+                Some(rule) => std::sync::Arc::new(super::renju_opening::RenjuOpening::new(rule)),
+                None => {
+                    return Err(format!(
+                        "unknown opening rule `{r}` (none, swap2, rif, yamaguchi, soosorv-N, taraguchi-N, tarannikov, swap1)"
+                    ))
+                }
+            },
         };
         config.symmetry = self.symmetry;
         config.seed = self.seed;

@@ -26,6 +26,7 @@ pub mod game;
 pub mod openings;
 pub mod records;
 pub mod referee;
+pub mod renju_opening;
 pub mod schedule;
 pub mod stats;
 pub mod swap2;

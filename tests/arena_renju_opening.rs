@@ -1,0 +1,140 @@
+//! The renju opening rules played through `OPENINGBOARD` in real arena
+//! games: `pbrain-tengen` on both sides under RIF, and test engines whose
+//! opening replies break the rule, which lose by the opening rule.
+
+mod arena_support;
+
+use arena_support::{broken, check_records, config, greedy};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tengen::arena::engine::EngineSpec;
+use tengen::arena::referee::Reason;
+use tengen::arena::renju_opening::RenjuOpening;
+use tengen::arena::run;
+use tengen::opening::{identify, OpeningRule};
+use tengen::{Color, Pos, Rule};
+
+fn tengen(name: &str) -> EngineSpec {
+    EngineSpec {
+        name: name.to_string(),
+        command: PathBuf::from(env!("CARGO_BIN_EXE_pbrain-tengen")),
+        args: Vec::new(),
+    }
+}
+
+fn renju(
+    engines: Vec<EngineSpec>,
+    tag: &str,
+    rule: OpeningRule,
+) -> tengen::arena::tournament::Config {
+    let mut c = config(engines, tag);
+    c.game.rule = Rule::Renju;
+    c.game.tc.turn = Some(Duration::from_millis(300));
+    c.game.tc.tolerance = Duration::from_millis(700);
+    c.game.draw_after = Some(40);
+    c.stage = Arc::new(RenjuOpening::new(rule));
+    c.pairs = 1;
+    c.concurrency = 2;
+    c
+}
+
+#[test]
+fn tengen_plays_itself_under_the_rif_opening_rule() {
+    let c = renju(
+        vec![tengen("tengen-a"), tengen("tengen-b")],
+        "rif-tengen",
+        OpeningRule::Rif,
+    );
+    let s = run(&c).expect("runs");
+    check_records(&c, &s);
+    assert_eq!(s.games.len(), 2);
+    for g in &s.games {
+        assert!(
+            matches!(
+                g.outcome.reason,
+                Reason::Five | Reason::FullBoard | Reason::MoveLimit
+            ),
+            "game {}: {:?}",
+            g.id,
+            g.outcome
+        );
+        // The first three stones are one of the 26 openings, and the
+        // opening gave six stones before normal play.
+        assert!(g.moves.len() >= 6, "game {}: {} moves", g.id, g.moves.len());
+        let three: Vec<(Pos, Color)> = g.moves[..3]
+            .iter()
+            .zip([Color::Black, Color::White, Color::Black])
+            .map(|(m, c)| (Pos::new(m.x as usize, m.y as usize), c))
+            .collect();
+        assert!(
+            identify(&three, 15, 15).is_some(),
+            "game {}: {:?}",
+            g.id,
+            &g.moves[..3]
+        );
+    }
+}
+
+#[test]
+fn a_non_canonical_opening_loses() {
+    let c = renju(
+        vec![
+            broken("bad-opener", "opening-noncanonical", &[]),
+            greedy("greedy", 5),
+        ],
+        "rif-noncanonical",
+        OpeningRule::Rif,
+    );
+    let s = run(&c).expect("runs");
+    check_records(&c, &s);
+    // Where the broken engine opens (it is the tentative black), it loses
+    // by the opening rule; where the greedy engine opens, play is normal.
+    let mut lost = 0;
+    for g in &s.games {
+        let opener = g.black_name.as_str();
+        if g.outcome.reason == Reason::OpeningRule {
+            assert_eq!(g.outcome.winner, Some(Color::White), "{:?}", g.outcome);
+            assert_eq!(opener, "bad-opener", "{:?}", g.outcome);
+            lost += 1;
+        }
+    }
+    assert_eq!(
+        lost,
+        1,
+        "{:?}",
+        s.games.iter().map(|g| &g.outcome).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn too_few_fifth_move_offers_lose() {
+    let c = renju(
+        vec![
+            broken("few-offers", "opening-offers", &[]),
+            greedy("greedy", 5),
+        ],
+        "rif-offers",
+        OpeningRule::Rif,
+    );
+    let s = run(&c).expect("runs");
+    check_records(&c, &s);
+    let losses: Vec<_> = s
+        .games
+        .iter()
+        .filter(|g| g.outcome.reason == Reason::OpeningRule)
+        .collect();
+    assert!(
+        !losses.is_empty(),
+        "the offers stage never reached the broken engine"
+    );
+    for g in losses {
+        let loser = match g.outcome.winner {
+            Some(Color::Black) => &g.white_name,
+            Some(Color::White) => &g.black_name,
+            None => panic!("{:?}", g.outcome),
+        };
+        assert_eq!(loser, "few-offers", "{:?}", g.outcome);
+        assert!(g.outcome.detail.contains("offer"), "{:?}", g.outcome);
+    }
+}
