@@ -24,6 +24,15 @@ fn tengen(name: &str) -> EngineSpec {
     }
 }
 
+/// A configuration with short turns: the engine searches until its
+/// deadline, so the turn time sets the length of these games.
+fn quick(engines: Vec<EngineSpec>, tag: &str) -> tengen::arena::tournament::Config {
+    let mut c = config(engines, tag);
+    c.game.tc.turn = Some(std::time::Duration::from_millis(100));
+    c.game.tc.tolerance = std::time::Duration::from_millis(900);
+    c
+}
+
 /// Endings that mean both engines played by the rules.
 fn clean(reason: Reason) -> bool {
     matches!(reason, Reason::Five | Reason::FullBoard | Reason::MoveLimit)
@@ -32,7 +41,7 @@ fn clean(reason: Reason) -> bool {
 #[test]
 fn tengen_plays_itself_under_every_rule() {
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
-        let mut c = config(vec![tengen("tengen-a"), tengen("tengen-b")], rule.name());
+        let mut c = quick(vec![tengen("tengen-a"), tengen("tengen-b")], rule.name());
         c.game.rule = rule;
         c.pairs = 2;
         c.concurrency = 2;
@@ -52,7 +61,7 @@ fn tengen_plays_itself_under_every_rule() {
 
 #[test]
 fn tengen_plays_the_greedy_test_engine_by_the_rules() {
-    let mut c = config(vec![tengen("tengen"), greedy("greedy", 3)], "tengen-greedy");
+    let mut c = quick(vec![tengen("tengen"), greedy("greedy", 3)], "tengen-greedy");
     let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/freestyle-15.txt");
     c.openings = tengen::arena::openings::load_openings(std::path::Path::new(openings)).unwrap();
     c.symmetry = true;
