@@ -170,7 +170,7 @@ fn renju_black_may_not_win_through_a_forbidden_point() {
 fn search_finds_a_vcf_win() {
     // Black to move wins by fours (mintaka's basic VCF case 1, see
     // tests/threat_vcf.rs); the search must report a forced win.
-    let b = common::labelled(
+    let b = tengen::threat::problems::labelled(
         Rule::Renju,
         "
         11 . . . . . . . . . . O . . . . 11

@@ -289,7 +289,7 @@ impl Searcher {
             if win.is_none() && self.use_vct && !stop.load(Ordering::Relaxed) {
                 let mut vct = Vct::default();
                 if let VctResult::Win(m, d) =
-                    vct.solve(&mut pos, ROOT_VCT_DEPTH, solver_budget(ROOT_VCT_BUDGET))
+                    vct.solve_threats(&mut pos, ROOT_VCT_DEPTH, solver_budget(ROOT_VCT_BUDGET))
                 {
                     win = Some((m, MATE - (2 * d as i32 - 1), vec![m]));
                 }
