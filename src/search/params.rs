@@ -31,6 +31,10 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 /// Moves after which the reduction grows by one more ply.
 pub const LMR_DEEP_MOVES: usize = 10;
 
+/// Quiet moves (neither side makes a three or better) searched at a
+/// non-PV node before the rest are dropped; 0 for no limit.
+pub const QUIET_BREADTH: usize = 0;
+
 /// Ordering bonus of the transposition-table move.
 pub const TT_MOVE_BONUS: i32 = 1 << 28;
 /// Ordering bonus of the first and second killer moves.

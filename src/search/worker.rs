@@ -29,6 +29,8 @@ pub struct Shared<'a> {
     pub deadline: Option<Instant>,
     /// Node limit (0 none).
     pub max_nodes: u64,
+    /// Features switched on.
+    pub features: super::Features,
 }
 
 /// A search thread's own state.
@@ -279,7 +281,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             return MATE - ply_i - 3;
         }
         if depth <= 0 && !forced {
-            if facts.own_fours > 0 {
+            if facts.own_fours > 0 && self.shared.features.leaf_vcf {
                 let before = self.vcf.nodes();
                 let win = self
                     .vcf
@@ -317,16 +319,24 @@ impl<'s, 'a> Worker<'s, 'a> {
         let mut best = -MATE;
         let mut best_move = None;
         let new_depth = if forced { depth } else { depth - 1 };
+        let features = self.shared.features;
+        let mut quiets = 0;
         for (i, c) in cands.iter().enumerate() {
             let m = c.pos;
             let quiet = c.own < Combo::Three && c.opp < Combo::Three && Some(m) != tt_move;
+            if quiet {
+                quiets += 1;
+                if !pv_node && features.quiet_breadth > 0 && quiets > features.quiet_breadth && best > -MATE_BOUND {
+                    break;
+                }
+            }
             self.count(1);
             self.pos.make(m);
             let score = if i == 0 {
                 -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if quiet && depth >= LMR_MIN_DEPTH && i >= LMR_FULL_MOVES && !forced {
+                if features.lmr && quiet && depth >= LMR_MIN_DEPTH && i >= LMR_FULL_MOVES && !forced {
                     r = 1 + i32::from(i >= LMR_DEEP_MOVES);
                     r = r.min(new_depth - 1).max(0);
                 }
