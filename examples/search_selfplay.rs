@@ -61,7 +61,13 @@ fn opening(seed: u64, board: &mut Board) {
 }
 
 /// Plays one game; returns the winner.
-fn game(rule: Rule, seed: u64, black: &mut Searcher, white: &mut Searcher, limit: &str) -> Option<Color> {
+fn game(
+    rule: Rule,
+    seed: u64,
+    black: &mut Searcher,
+    white: &mut Searcher,
+    limit: &str,
+) -> Option<Color> {
     let mut board = Board::square(15, rule).expect("board");
     opening(seed, &mut board);
     black.clear_hash();
@@ -74,11 +80,18 @@ fn game(rule: Rule, seed: u64, black: &mut Searcher, white: &mut Searcher, limit
         } else if let Some(ms) = limit.strip_prefix("ms") {
             limits.deadline = Some(Instant::now() + Duration::from_millis(ms.parse().expect("ms")));
         }
-        let s = if board.side_to_move() == Color::Black { &mut *black } else { &mut *white };
+        let s = if board.side_to_move() == Color::Black {
+            &mut *black
+        } else {
+            &mut *white
+        };
         let r = s.think(&board, &limits, &stop, &mut |_| {});
         let Some(m) = r.best else { break };
         let side = board.side_to_move();
-        if rule == Rule::Renju && side == Color::Black && tengen::rules::forbidden(&mut board, m).is_some() {
+        if rule == Rule::Renju
+            && side == Color::Black
+            && tengen::rules::forbidden(&mut board, m).is_some()
+        {
             return Some(Color::White);
         }
         board.play(m).expect("legal move");

@@ -33,7 +33,7 @@ pub const LMR_DEEP_MOVES: usize = 10;
 
 /// Quiet moves (neither side makes a three or better) searched at a
 /// non-PV node before the rest are dropped; 0 for no limit.
-pub const QUIET_BREADTH: usize = 0;
+pub const QUIET_BREADTH: usize = 12;
 
 /// Ordering bonus of the transposition-table move.
 pub const TT_MOVE_BONUS: i32 = 1 << 28;
@@ -58,3 +58,6 @@ pub const ROOT_SOLVER_PER_MS: u64 = 100;
 pub const MOVES_TO_GO: u32 = 25;
 /// Held back from every move's time for the protocol round trip.
 pub const TIME_MARGIN: std::time::Duration = std::time::Duration::from_millis(60);
+
+/// Under a node limit the root solvers may spend at most 1/n of it.
+pub const ROOT_SOLVER_NODE_SHARE: u64 = 10;

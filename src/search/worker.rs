@@ -326,7 +326,11 @@ impl<'s, 'a> Worker<'s, 'a> {
             let quiet = c.own < Combo::Three && c.opp < Combo::Three && Some(m) != tt_move;
             if quiet {
                 quiets += 1;
-                if !pv_node && features.quiet_breadth > 0 && quiets > features.quiet_breadth && best > -MATE_BOUND {
+                if !pv_node
+                    && features.quiet_breadth > 0
+                    && quiets > features.quiet_breadth
+                    && best > -MATE_BOUND
+                {
                     break;
                 }
             }
@@ -336,7 +340,8 @@ impl<'s, 'a> Worker<'s, 'a> {
                 -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if features.lmr && quiet && depth >= LMR_MIN_DEPTH && i >= LMR_FULL_MOVES && !forced {
+                if features.lmr && quiet && depth >= LMR_MIN_DEPTH && i >= LMR_FULL_MOVES && !forced
+                {
                     r = 1 + i32::from(i >= LMR_DEEP_MOVES);
                     r = r.min(new_depth - 1).max(0);
                 }
