@@ -315,3 +315,58 @@ fn node_limit_and_stop_are_respected() {
     let r = s.think(&b, &Limits::default(), &stop, &mut |_| {});
     assert!(r.best.is_some());
 }
+
+#[test]
+fn a_passed_deadline_still_gives_a_move() {
+    let b = tengen::search::bench::position(Rule::Renju, 15, tengen::search::bench::POSITIONS[6].2);
+    let past = std::time::Instant::now();
+    let r = think(
+        &b,
+        Limits {
+            deadline: Some(past),
+            ..Limits::default()
+        },
+    );
+    let m = r.best.expect("a move");
+    assert!(b.is_empty(m));
+    let mut b = b;
+    if b.side_to_move() == Color::Black {
+        assert!(tengen::rules::forbidden(&mut b, m).is_none());
+    }
+}
+
+#[test]
+fn two_threads_agree_on_a_forced_block() {
+    let b = board(
+        Rule::Standard,
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . X O O O O . . . . .
+        . . . . . . . . . . .
+        . . . . . X X . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . X . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . O
+        ",
+    );
+    let mut s = Searcher::new(Config {
+        threads: 2,
+        hash_bytes: 4 << 20,
+    });
+    let stop = AtomicBool::new(false);
+    let r = s.think(
+        &b,
+        &Limits {
+            max_depth: 6,
+            max_nodes: NODES,
+            ..Limits::default()
+        },
+        &stop,
+        &mut |_| {},
+    );
+    assert_eq!(r.best, Some(Pos::new(6, 3)));
+}
