@@ -73,6 +73,7 @@ fn game(
     black.clear_hash();
     white.clear_hash();
     let stop = AtomicBool::new(false);
+    let mut claim: Option<(Color, usize, i32)> = None;
     while board.winner().is_none() && !board.is_full() && board.stone_count() < 200 {
         let mut limits = Limits::default();
         if let Some(n) = limit.strip_prefix('n') {
@@ -88,6 +89,9 @@ fn game(
         let r = s.think(&board, &limits, &stop, &mut |_| {});
         let Some(m) = r.best else { break };
         let side = board.side_to_move();
+        if r.score > tengen::search::MATE - 1000 && claim.is_none() {
+            claim = Some((side, board.stone_count(), r.score));
+        }
         if rule == Rule::Renju
             && side == Color::Black
             && tengen::rules::forbidden(&mut board, m).is_some()
@@ -95,6 +99,11 @@ fn game(
             return Some(Color::White);
         }
         board.play(m).expect("legal move");
+    }
+    if let Some((side, at, score)) = claim {
+        if board.winner() != Some(side) {
+            println!("claimed win for {side:?} at stone {at} (score {score}) but the winner is {:?}", board.winner());
+        }
     }
     board.winner()
 }
