@@ -102,7 +102,10 @@ fn game(
     }
     if let Some((side, at, score)) = claim {
         if board.winner() != Some(side) {
-            println!("claimed win for {side:?} at stone {at} (score {score}) but the winner is {:?}", board.winner());
+            println!(
+                "claimed win for {side:?} at stone {at} (score {score}) but the winner is {:?}",
+                board.winner()
+            );
         }
     }
     board.winner()

@@ -381,3 +381,49 @@ fn move_time_fits_the_clocks() {
     assert!(t < Duration::from_secs(1), "{t:?}");
     assert!(allot_time(None, Some(Duration::from_millis(1))) > Duration::ZERO);
 }
+
+#[test]
+fn small_large_and_rectangular_boards() {
+    for (w, h) in [(5, 5), (32, 32), (10, 20), (20, 7)] {
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {
+            let mut b = Board::new(w, h, rule).unwrap();
+            for _ in 0..6 {
+                let r = think(
+                    &b,
+                    Limits {
+                        max_depth: 3,
+                        max_nodes: 20_000,
+                        ..Limits::default()
+                    },
+                );
+                let m = r.best.expect("a move");
+                assert!(b.is_empty(m) && b.contains(m), "{m} on {w}x{h}");
+                b.play(m).unwrap();
+            }
+            // A corner stone: candidates clamp to the board.
+            let mut c = Board::new(w, h, rule).unwrap();
+            c.play(Pos::new(w - 1, h - 1)).unwrap();
+            let r = think(
+                &c,
+                Limits {
+                    max_depth: 2,
+                    ..Limits::default()
+                },
+            );
+            assert!(c.contains(r.best.unwrap()));
+        }
+    }
+    // A full board has no move.
+    let mut full = Board::new(5, 5, Rule::Freestyle).unwrap();
+    for y in 0..5 {
+        for x in 0..5 {
+            let colour = if (x + 2 * y) % 4 < 2 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            full.play_color(Pos::new(x, y), colour).unwrap();
+        }
+    }
+    assert_eq!(think(&full, Limits::default()).best, None);
+}
