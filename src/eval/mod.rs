@@ -176,7 +176,8 @@ pub fn scan(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
         if renju && me == Color::Black && own == Combo::DoubleThree {
             check_legal += 1;
         }
-        let opp_line = oc >= Combo::Three && four_line(board, p, opp);
+        // A point forbidden to renju black can still be white's defence.
+        let opp_line = (oc >= Combo::Three || oc == Combo::Forbidden) && four_line(board, p, opp);
         let own_line = own >= Combo::Four || (own == Combo::DoubleThree && four_line(board, p, me));
         let score = ATTACK[own as usize]
             + if opp_forbidden {

@@ -25,6 +25,8 @@ pub const ASPIRATION_DELTA: i32 = 60;
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 
 /// Moves searched at full depth before late-move reductions start.
+/// Reductions on against off, self-play at 50 000 nodes a move,
+/// freestyle: 33–27 (+35 Elo, ±90).
 pub const LMR_FULL_MOVES: usize = 3;
 /// Depth from which late moves are reduced.
 pub const LMR_MIN_DEPTH: i32 = 3;
@@ -32,7 +34,9 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_DEEP_MOVES: usize = 10;
 
 /// Quiet moves (neither side makes a three or better) searched at a
-/// non-PV node before the rest are dropped; 0 for no limit.
+/// non-PV node before the rest are dropped; 0 for no limit. Self-play at
+/// 50 000 nodes a move, freestyle: 12 against no limit scored 23–11
+/// (about +130 Elo, ±120), 12 against 6 scored 32–27–1 (+29, ±90).
 pub const QUIET_BREADTH: usize = 12;
 
 /// Ordering bonus of the transposition-table move.

@@ -285,8 +285,10 @@ impl Vct {
                 att_open_four |= ac == Combo::OpenFour;
                 let own_four =
                     c >= Combo::Four || (c == Combo::DoubleThree && four_line(board, p, me));
-                if own_four || (ac >= Combo::Three && four_line(board, p, att)) || ac >= Combo::Four
-                {
+                // A point forbidden to renju black still defends against it.
+                let att_line =
+                    (ac >= Combo::Three || ac == Combo::Forbidden) && four_line(board, p, att);
+                if own_four || att_line || ac >= Combo::Four {
                     moves.push((p, ac as i32 * 64 + c as i32));
                 }
             });
