@@ -7,7 +7,7 @@
 //! - `PAIRS`: game pairs (each opening is played with both colours);
 //! - `LIMIT`: `n50000` for 50 000 nodes a move, or `ms200` for 200 ms;
 //! - `RULE`: `freestyle`, `standard` or `renju` (15×15);
-//! - `A`, `B`: comma lists of `full`, `novct`, `noleafvcf`, `nolmr`,
+//! - `A`, `B`: comma lists of `full`, `novct`, `noleafvcf`, `leafvcf=N`, `nolmr`,
 //!   `breadth=N`, `t=N` (threads).
 //!
 //! Prints each result and the score of A with an Elo estimate and its 95%
@@ -25,7 +25,8 @@ fn setup(spec: &str) -> Searcher {
         match part {
             "full" => {}
             "novct" => f.vct = false,
-            "noleafvcf" => f.leaf_vcf = false,
+            "noleafvcf" => f.leaf_vcf_budget = 0,
+            p if p.starts_with("leafvcf=") => f.leaf_vcf_budget = p[8..].parse().expect("budget"),
             "nolmr" => f.lmr = false,
             p if p.starts_with("breadth=") => f.quiet_breadth = p[8..].parse().expect("breadth"),
             p if p.starts_with("t=") => threads = p[2..].parse().expect("threads"),

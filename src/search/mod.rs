@@ -102,8 +102,8 @@ impl Default for Config {
 pub struct Features {
     /// The VCT solver at the root.
     pub vct: bool,
-    /// VCF probes at the leaves.
-    pub leaf_vcf: bool,
+    /// Stones a VCF probe at a leaf may play (0: no probes).
+    pub leaf_vcf_budget: u64,
     /// Late-move reductions.
     pub lmr: bool,
     /// At most this many quiet moves at a non-PV node (0: no limit).
@@ -114,7 +114,7 @@ impl Default for Features {
     fn default() -> Features {
         Features {
             vct: true,
-            leaf_vcf: true,
+            leaf_vcf_budget: LEAF_VCF_BUDGET,
             lmr: true,
             quiet_breadth: QUIET_BREADTH,
         }

@@ -6,7 +6,7 @@ use super::params::*;
 use super::tt::{Bound, Entry, Table};
 use super::MATE;
 use crate::board::Pos;
-use crate::eval::{scan, Cand, Position};
+use crate::eval::{scan, scan_facts, Cand, Position};
 use crate::pattern::Combo;
 use crate::threat::Vcf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -241,7 +241,28 @@ impl<'s, 'a> Worker<'s, 'a> {
             }
         }
         let mut cands = std::mem::take(&mut self.cands[ply]);
-        let facts = scan(&mut self.pos, &mut cands);
+        let facts = if depth > 0 {
+            scan(&mut self.pos, &mut cands)
+        } else {
+            // A leaf needs no move list, unless it must block a four.
+            cands.clear();
+            let facts = scan_facts(&mut self.pos);
+            if let (Some(block), None) = (facts.opp_five, facts.own_five) {
+                let me = self.pos.side();
+                if self.pos.is_legal(block, me) {
+                    let board = self.pos.board();
+                    cands.push(Cand {
+                        pos: block,
+                        own: board.combo(block, me),
+                        opp: board.combo(block, me.opp()),
+                        score: 0,
+                        opp_four_line: true,
+                        own_four_line: false,
+                    });
+                }
+            }
+            facts
+        };
         let score = self.node(
             depth, alpha, beta, ply, pv_node, hash, tt_move, &facts, &mut cands,
         );
@@ -281,11 +302,13 @@ impl<'s, 'a> Worker<'s, 'a> {
             return MATE - ply_i - 3;
         }
         if depth <= 0 && !forced {
-            if facts.own_fours > 0 && self.shared.features.leaf_vcf {
+            if facts.own_fours > 0 && self.shared.features.leaf_vcf_budget > 0 {
                 let before = self.vcf.nodes();
-                let win = self
-                    .vcf
-                    .wins(&mut self.pos, LEAF_VCF_FOURS, LEAF_VCF_BUDGET);
+                let win = self.vcf.wins(
+                    &mut self.pos,
+                    LEAF_VCF_FOURS,
+                    self.shared.features.leaf_vcf_budget,
+                );
                 let used = self.vcf.nodes() - before;
                 self.count(used);
                 if let Some(line) = win {
