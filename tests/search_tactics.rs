@@ -170,7 +170,7 @@ fn renju_black_may_not_win_through_a_forbidden_point() {
 fn search_finds_a_vcf_win() {
     // Black to move wins by fours (mintaka's basic VCF case 1, see
     // tests/threat_vcf.rs); the search must report a forced win.
-    let b = common::labelled(
+    let b = tengen::threat::problems::labelled(
         Rule::Renju,
         "
         11 . . . . . . . . . . O . . . . 11
@@ -314,4 +314,116 @@ fn node_limit_and_stop_are_respected() {
     });
     let r = s.think(&b, &Limits::default(), &stop, &mut |_| {});
     assert!(r.best.is_some());
+}
+
+#[test]
+fn a_passed_deadline_still_gives_a_move() {
+    let b = tengen::search::bench::position(Rule::Renju, 15, tengen::search::bench::POSITIONS[6].2);
+    let past = std::time::Instant::now();
+    let r = think(
+        &b,
+        Limits {
+            deadline: Some(past),
+            ..Limits::default()
+        },
+    );
+    let m = r.best.expect("a move");
+    assert!(b.is_empty(m));
+    let mut b = b;
+    if b.side_to_move() == Color::Black {
+        assert!(tengen::rules::forbidden(&mut b, m).is_none());
+    }
+}
+
+#[test]
+fn two_threads_agree_on_a_forced_block() {
+    let b = board(
+        Rule::Standard,
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . X O O O O . . . . .
+        . . . . . . . . . . .
+        . . . . . X X . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . X . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . O
+        ",
+    );
+    let mut s = Searcher::new(Config {
+        threads: 2,
+        hash_bytes: 4 << 20,
+    });
+    let stop = AtomicBool::new(false);
+    let r = s.think(
+        &b,
+        &Limits {
+            max_depth: 6,
+            max_nodes: NODES,
+            ..Limits::default()
+        },
+        &stop,
+        &mut |_| {},
+    );
+    assert_eq!(r.best, Some(Pos::new(6, 3)));
+}
+
+#[test]
+fn move_time_fits_the_clocks() {
+    use std::time::Duration;
+    use tengen::search::allot_time;
+    let turn = Duration::from_secs(5);
+    assert!(allot_time(Some(turn), None) < turn);
+    let t = allot_time(Some(turn), Some(Duration::from_secs(10)));
+    assert!(t < Duration::from_secs(1), "{t:?}");
+    assert!(allot_time(None, Some(Duration::from_millis(1))) > Duration::ZERO);
+}
+
+#[test]
+fn small_large_and_rectangular_boards() {
+    for (w, h) in [(5, 5), (32, 32), (10, 20), (20, 7)] {
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {
+            let mut b = Board::new(w, h, rule).unwrap();
+            for _ in 0..6 {
+                let r = think(
+                    &b,
+                    Limits {
+                        max_depth: 3,
+                        max_nodes: 20_000,
+                        ..Limits::default()
+                    },
+                );
+                let m = r.best.expect("a move");
+                assert!(b.is_empty(m) && b.contains(m), "{m} on {w}x{h}");
+                b.play(m).unwrap();
+            }
+            // A corner stone: candidates clamp to the board.
+            let mut c = Board::new(w, h, rule).unwrap();
+            c.play(Pos::new(w - 1, h - 1)).unwrap();
+            let r = think(
+                &c,
+                Limits {
+                    max_depth: 2,
+                    ..Limits::default()
+                },
+            );
+            assert!(c.contains(r.best.unwrap()));
+        }
+    }
+    // A full board has no move.
+    let mut full = Board::new(5, 5, Rule::Freestyle).unwrap();
+    for y in 0..5 {
+        for x in 0..5 {
+            let colour = if (x + 2 * y) % 4 < 2 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            full.play_color(Pos::new(x, y), colour).unwrap();
+        }
+    }
+    assert_eq!(think(&full, Limits::default()).best, None);
 }

@@ -129,6 +129,17 @@ pub fn four_line(board: &crate::board::Board, pos: Pos, color: Color) -> bool {
 /// out of `cands` when black is to move (the recursive double-three check
 /// runs only on the rare candidate double threes).
 pub fn scan(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
+    scan_impl::<true>(pos, cands)
+}
+
+/// [`scan`] without the candidate list: the facts and the evaluation only
+/// (what a leaf needs).
+pub fn scan_facts(pos: &mut Position) -> Facts {
+    let mut none = Vec::new();
+    scan_impl::<false>(pos, &mut none)
+}
+
+fn scan_impl<const MOVES: bool>(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
     cands.clear();
     let me = pos.side();
     let opp = me.opp();
@@ -170,13 +181,14 @@ pub fn scan(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
         if oc == Combo::OpenFour {
             facts.opp_open_four = true;
         }
-        if own_forbidden {
+        if own_forbidden || !MOVES {
             return;
         }
         if renju && me == Color::Black && own == Combo::DoubleThree {
             check_legal += 1;
         }
-        let opp_line = oc >= Combo::Three && four_line(board, p, opp);
+        // A point forbidden to renju black can still be white's defence.
+        let opp_line = (oc >= Combo::Three || oc == Combo::Forbidden) && four_line(board, p, opp);
         let own_line = own >= Combo::Four || (own == Combo::DoubleThree && four_line(board, p, me));
         let score = ATTACK[own as usize]
             + if opp_forbidden {
@@ -203,8 +215,7 @@ pub fn scan(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
 
 /// The static evaluation alone, for the side to move.
 pub fn evaluate(pos: &mut Position) -> i32 {
-    let mut cands = Vec::new();
-    scan(pos, &mut cands).eval
+    scan_facts(pos).eval
 }
 
 #[cfg(test)]

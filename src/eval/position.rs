@@ -218,3 +218,36 @@ impl Position {
         pts.into_iter().find(|&p| self.is_legal(p, side))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+
+    #[test]
+    fn make_and_unmake_restore_the_candidates() {
+        let board = Board::square(15, Rule::Freestyle).unwrap();
+        let mut p = Position::new(&board);
+        assert_eq!(p.region(), None);
+        let moves = [(7, 7), (8, 8), (0, 0), (14, 13)].map(|(x, y)| Pos::new(x, y));
+        let mut seen = Vec::new();
+        for &m in &moves {
+            let mut cands = Vec::new();
+            p.for_each_candidate(|q| cands.push(q));
+            seen.push(cands);
+            p.make(m);
+        }
+        let fresh = Position::new(p.board());
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        p.for_each_candidate(|q| a.push(q));
+        fresh.for_each_candidate(|q| b.push(q));
+        assert_eq!(a, b);
+        assert!(a.contains(&Pos::new(1, 1)) && a.contains(&Pos::new(12, 11)));
+        for cands in seen.iter().rev() {
+            p.unmake();
+            let mut now = Vec::new();
+            p.for_each_candidate(|q| now.push(q));
+            assert_eq!(&now, cands);
+        }
+    }
+}

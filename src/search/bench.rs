@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Depth every bench position is searched to.
-pub const BENCH_DEPTH: u32 = 7;
+pub const BENCH_DEPTH: u32 = 8;
 /// Transposition table size for the bench (cleared before each position).
 pub const BENCH_HASH_BYTES: usize = 16 << 20;
 

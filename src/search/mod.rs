@@ -96,12 +96,38 @@ impl Default for Config {
     }
 }
 
+/// Search features that can be switched off, to measure what each is
+/// worth (in self-play or on the bench). The defaults are what the engine
+/// plays with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// The VCT solver at the root.
+    pub vct: bool,
+    /// Stones a VCF probe at a leaf may play (0: no probes).
+    pub leaf_vcf_budget: u64,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// At most this many quiet moves at a non-PV node (0: no limit).
+    pub quiet_breadth: usize,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            vct: true,
+            leaf_vcf_budget: LEAF_VCF_BUDGET,
+            lmr: true,
+            quiet_breadth: QUIET_BREADTH,
+        }
+    }
+}
+
 /// The engine's search, with its tables kept between moves.
 #[derive(Debug)]
 pub struct Searcher {
     config: Config,
     tt: Table,
-    use_vct: bool,
+    features: Features,
 }
 
 impl Default for Searcher {
@@ -214,7 +240,7 @@ impl Searcher {
         Searcher {
             config,
             tt,
-            use_vct: true,
+            features: Features::default(),
         }
     }
 
@@ -240,7 +266,18 @@ impl Searcher {
     /// Turns the root VCT solver on or off (on by default); for measuring
     /// what it is worth.
     pub fn set_vct(&mut self, on: bool) {
-        self.use_vct = on;
+        self.features.vct = on;
+    }
+
+    /// Switches search features on or off (see [`Features`]).
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    /// The search features in use.
+    #[must_use]
+    pub fn features(&self) -> Features {
+        self.features
     }
 
     /// Forgets everything learned in earlier searches.
@@ -291,10 +328,10 @@ impl Searcher {
                 win = Some((line[0], MATE - line.len() as i32, line));
             }
             solver_nodes += vcf.nodes();
-            if win.is_none() && self.use_vct && !stop.load(Ordering::Relaxed) {
+            if win.is_none() && self.features.vct && !stop.load(Ordering::Relaxed) {
                 let mut vct = Vct::default();
                 if let VctResult::Win(m, d) =
-                    vct.solve(&mut pos, ROOT_VCT_DEPTH, solver_budget(ROOT_VCT_BUDGET))
+                    vct.solve_threats(&mut pos, ROOT_VCT_DEPTH, solver_budget(ROOT_VCT_BUDGET))
                 {
                     win = Some((m, MATE - (2 * d as i32 - 1), vec![m]));
                 }
@@ -338,6 +375,7 @@ impl Searcher {
             nodes: AtomicU64::new(solver_nodes),
             deadline: limits.deadline,
             max_nodes: limits.max_nodes,
+            features: self.features,
         };
         let threads = self.config.threads.max(1);
         let mut result = SearchResult {

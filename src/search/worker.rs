@@ -6,7 +6,7 @@ use super::params::*;
 use super::tt::{Bound, Entry, Table};
 use super::MATE;
 use crate::board::Pos;
-use crate::eval::{scan, Cand, Position};
+use crate::eval::{scan, scan_facts, Cand, Position};
 use crate::pattern::Combo;
 use crate::threat::Vcf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -29,6 +29,8 @@ pub struct Shared<'a> {
     pub deadline: Option<Instant>,
     /// Node limit (0 none).
     pub max_nodes: u64,
+    /// Features switched on.
+    pub features: super::Features,
 }
 
 /// A search thread's own state.
@@ -239,7 +241,28 @@ impl<'s, 'a> Worker<'s, 'a> {
             }
         }
         let mut cands = std::mem::take(&mut self.cands[ply]);
-        let facts = scan(&mut self.pos, &mut cands);
+        let facts = if depth > 0 {
+            scan(&mut self.pos, &mut cands)
+        } else {
+            // A leaf needs no move list, unless it must block a four.
+            cands.clear();
+            let facts = scan_facts(&mut self.pos);
+            if let (Some(block), None) = (facts.opp_five, facts.own_five) {
+                let me = self.pos.side();
+                if self.pos.is_legal(block, me) {
+                    let board = self.pos.board();
+                    cands.push(Cand {
+                        pos: block,
+                        own: board.combo(block, me),
+                        opp: board.combo(block, me.opp()),
+                        score: 0,
+                        opp_four_line: true,
+                        own_four_line: false,
+                    });
+                }
+            }
+            facts
+        };
         let score = self.node(
             depth, alpha, beta, ply, pv_node, hash, tt_move, &facts, &mut cands,
         );
@@ -279,11 +302,13 @@ impl<'s, 'a> Worker<'s, 'a> {
             return MATE - ply_i - 3;
         }
         if depth <= 0 && !forced {
-            if facts.own_fours > 0 {
+            if facts.own_fours > 0 && self.shared.features.leaf_vcf_budget > 0 {
                 let before = self.vcf.nodes();
-                let win = self
-                    .vcf
-                    .wins(&mut self.pos, LEAF_VCF_FOURS, LEAF_VCF_BUDGET);
+                let win = self.vcf.wins(
+                    &mut self.pos,
+                    LEAF_VCF_FOURS,
+                    self.shared.features.leaf_vcf_budget,
+                );
                 let used = self.vcf.nodes() - before;
                 self.count(used);
                 if let Some(line) = win {
@@ -317,16 +342,29 @@ impl<'s, 'a> Worker<'s, 'a> {
         let mut best = -MATE;
         let mut best_move = None;
         let new_depth = if forced { depth } else { depth - 1 };
+        let features = self.shared.features;
+        let mut quiets = 0;
         for (i, c) in cands.iter().enumerate() {
             let m = c.pos;
             let quiet = c.own < Combo::Three && c.opp < Combo::Three && Some(m) != tt_move;
+            if quiet {
+                quiets += 1;
+                if !pv_node
+                    && features.quiet_breadth > 0
+                    && quiets > features.quiet_breadth
+                    && best > -MATE_BOUND
+                {
+                    break;
+                }
+            }
             self.count(1);
             self.pos.make(m);
             let score = if i == 0 {
                 -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if quiet && depth >= LMR_MIN_DEPTH && i >= LMR_FULL_MOVES && !forced {
+                if features.lmr && quiet && depth >= LMR_MIN_DEPTH && i >= LMR_FULL_MOVES && !forced
+                {
                     r = 1 + i32::from(i >= LMR_DEEP_MOVES);
                     r = r.min(new_depth - 1).max(0);
                 }

@@ -5,6 +5,7 @@
 //! and know the rules: under renju black wins only through legal moves, and
 //! white wins by forcing black's only block onto a forbidden point.
 
+pub mod problems;
 pub mod vcf;
 pub mod vct;
 

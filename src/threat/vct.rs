@@ -24,6 +24,8 @@ use crate::pattern::Combo;
 pub const VCT_TABLE_ENTRIES: usize = 1 << 16;
 /// Fours the VCF solver may use at each VCT attacker node.
 pub const VCT_VCF_FOURS: u32 = 8;
+/// Fours the VCF solver may play when [`Vct::solve`] first asks it.
+pub const VCT_ROOT_VCF_FOURS: u32 = 120;
 /// Stones the VCF solver may play at each VCT attacker node.
 pub const VCT_VCF_BUDGET: u64 = 2_000;
 
@@ -84,6 +86,18 @@ impl Vct {
     /// Looks for a VCT of at most `max_depth` attacker moves for the side to
     /// move, playing at most `budget` stones (VCF probes included).
     pub fn solve(&mut self, pos: &mut Position, max_depth: u32, budget: u64) -> VctResult {
+        // Fours alone first, as deep as half the budget allows.
+        let before = self.nodes();
+        if let VcfResult::Win(line) = self.vcf.solve(pos, VCT_ROOT_VCF_FOURS, budget / 2) {
+            return VctResult::Win(line[0], (line.len() as u32).div_ceil(2));
+        }
+        let used = self.nodes() - before;
+        self.solve_threats(pos, max_depth, budget.saturating_sub(used))
+    }
+
+    /// [`Vct::solve`] without the first deep VCF (for callers that have
+    /// already asked one).
+    pub fn solve_threats(&mut self, pos: &mut Position, max_depth: u32, budget: u64) -> VctResult {
         self.budget = self.nodes().saturating_add(budget);
         let mut unknown = false;
         for depth in 1..=max_depth {
@@ -271,8 +285,10 @@ impl Vct {
                 att_open_four |= ac == Combo::OpenFour;
                 let own_four =
                     c >= Combo::Four || (c == Combo::DoubleThree && four_line(board, p, me));
-                if own_four || (ac >= Combo::Three && four_line(board, p, att)) || ac >= Combo::Four
-                {
+                // A point forbidden to renju black still defends against it.
+                let att_line =
+                    (ac >= Combo::Three || ac == Combo::Forbidden) && four_line(board, p, att);
+                if own_four || att_line || ac >= Combo::Four {
                     moves.push((p, ac as i32 * 64 + c as i32));
                 }
             });
