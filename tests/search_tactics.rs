@@ -372,17 +372,6 @@ fn two_threads_agree_on_a_forced_block() {
 }
 
 #[test]
-fn move_time_fits_the_clocks() {
-    use std::time::Duration;
-    use tengen::search::allot_time;
-    let turn = Duration::from_secs(5);
-    assert!(allot_time(Some(turn), None) < turn);
-    let t = allot_time(Some(turn), Some(Duration::from_secs(10)));
-    assert!(t < Duration::from_secs(1), "{t:?}");
-    assert!(allot_time(None, Some(Duration::from_millis(1))) > Duration::ZERO);
-}
-
-#[test]
 fn small_large_and_rectangular_boards() {
     for (w, h) in [(5, 5), (32, 32), (10, 20), (20, 7)] {
         for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {

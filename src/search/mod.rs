@@ -470,16 +470,3 @@ impl Searcher {
         result
     }
 }
-
-/// The time to spend on one move under the Gomocup limits: a share of
-/// what is left of the game (`time_left`, if the game has a clock),
-/// capped by the per-move limit (`timeout_turn`), less a safety margin for
-/// the protocol round trip. The caller sets `Limits::deadline` from it.
-#[must_use]
-pub fn allot_time(timeout_turn: Option<Duration>, time_left: Option<Duration>) -> Duration {
-    let mut t = timeout_turn.unwrap_or(Duration::from_secs(30));
-    if let Some(left) = time_left {
-        t = t.min(left / MOVES_TO_GO);
-    }
-    t.saturating_sub(TIME_MARGIN).max(Duration::from_millis(10))
-}

@@ -65,11 +65,6 @@ pub const ITERATION_TIME_SHARE: u32 = 45;
 /// deadline (about a tenth of the time at a microsecond a stone).
 pub const ROOT_SOLVER_PER_MS: u64 = 100;
 
-/// [`crate::search::allot_time`] spends at most this fraction (1/n) of the
-/// time left in the game on one move.
-pub const MOVES_TO_GO: u32 = 25;
-/// Held back from every move's time for the protocol round trip.
-pub const TIME_MARGIN: std::time::Duration = std::time::Duration::from_millis(60);
 
 /// Under a node limit the root solvers may spend at most 1/n of it.
 pub const ROOT_SOLVER_NODE_SHARE: u64 = 10;
