@@ -65,6 +65,5 @@ pub const ITERATION_TIME_SHARE: u32 = 45;
 /// deadline (about a tenth of the time at a microsecond a stone).
 pub const ROOT_SOLVER_PER_MS: u64 = 100;
 
-
 /// Under a node limit the root solvers may spend at most 1/n of it.
 pub const ROOT_SOLVER_NODE_SHARE: u64 = 10;
