@@ -172,7 +172,10 @@ fn command(rng: &mut Rng, size: u64) -> Vec<String> {
                 "max_memory" => rng
                     .pick(&["0", "1", "83886080", "10485760", "-3"])
                     .to_string(),
-                "thread_num" => rng.below(4).to_string(),
+                "thread_num" => (1 + rng.below(3)).to_string(),
+                // Never 0 (no limit): every search in the fuzz stays within
+                // a small node budget, whatever the clock says.
+                "max_node" => (1 + rng.below(200)).to_string(),
                 "timeout_turn" | "timeout_match" | "time_left" => rng
                     .pick(&["0", "1", "5", "20", "-100", "2147483647", "x"])
                     .to_string(),
@@ -336,6 +339,24 @@ fn sequence(seed: u64, session: &mut Session, tally: &mut Tally) -> usize {
     count
 }
 
+/// A session whose searches stop after a few dozen nodes on one thread,
+/// so that a sequence costs microseconds however the clock is set; the
+/// generator never sends `max_node 0`, which would lift the limit.
+fn bounded_session() -> Session {
+    let mut session = Session::default();
+    let mut parser = Parser::default();
+    for line in ["INFO max_node 60", "INFO thread_num 1"] {
+        for parsed in parser.feed(line) {
+            let mut out = Vec::new();
+            session
+                .handle(&Request::now(parsed, 0), &mut out)
+                .expect("writing to a Vec");
+            assert!(out.is_empty(), "{line}: {}", String::from_utf8_lossy(&out));
+        }
+    }
+    session
+}
+
 #[test]
 fn random_command_sequences_never_panic_and_answer_well() {
     let total: u64 = std::env::var("TENGEN_FUZZ_SEQUENCES")
@@ -348,13 +369,13 @@ fn random_command_sequences_never_panic_and_answer_well() {
         .unwrap_or(1);
     let started = Instant::now();
     let mut commands = 0;
-    let mut session = Session::default();
+    let mut session = bounded_session();
     let mut tally = Tally::default();
     for seed in first..first + total {
         // A fresh session now and then; in between, state carries over from
         // one sequence to the next, as in a long-running process.
         if seed % 64 == 0 {
-            session = Session::default();
+            session = bounded_session();
         }
         let result = panic::catch_unwind(AssertUnwindSafe(|| {
             sequence(seed, &mut session, &mut tally)
