@@ -23,7 +23,7 @@
 
 mod common;
 
-use common::{greedy_move, play, serve, Brain, Rng};
+use common::{greedy_move, library_opening, play, serve, Brain, Rng};
 use std::time::Duration;
 use tengen::rules::forbidden;
 use tengen::{Board, Color, Rule};
@@ -67,11 +67,7 @@ impl Brain for Broken {
             // White 2 does not touch black 1.
             return Some(format!("{cx},{cy} {},{cy} {cx},{}", cx + 2, cy + 1));
         }
-        let reply = {
-            let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-            let mut eval = tengen::opening::StaticEval;
-            tengen::opening::answer(header, &refs, w, h, rule, &mut eval).ok()?
-        };
+        let reply = library_opening(header, lines, w, h, rule).ok()?;
         let stones = lines.iter().filter(|l| !l.ends_with(",3")).count();
         let offers = lines.len() - stones;
         if self.mode == "opening-offers" && stones == 4 && offers == 0 {

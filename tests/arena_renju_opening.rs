@@ -65,7 +65,7 @@ fn tengen_plays_itself_under_the_rif_opening_rule() {
         let three: Vec<(Pos, Color)> = g.moves[..3]
             .iter()
             .zip([Color::Black, Color::White, Color::Black])
-            .map(|(m, c)| (Pos::new(m.x as usize, m.y as usize), c))
+            .map(|(m, c)| (Pos::new(m.x, m.y), c))
             .collect();
         assert!(
             identify(&three, 15, 15).is_some(),

@@ -44,15 +44,24 @@ pub trait Brain {
         h: usize,
         rule: Rule,
     ) -> Option<String> {
-        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-        let mut eval = tengen::opening::StaticEval;
-        Some(
-            match tengen::opening::answer(header, &refs, w, h, rule, &mut eval) {
-                Ok(text) => text,
-                Err(e) => format!("ERROR {e}"),
-            },
-        )
+        Some(match library_opening(header, lines, w, h, rule) {
+            Ok(text) => text,
+            Err(e) => format!("ERROR {e}"),
+        })
     }
+}
+
+/// The opening library's answer to an `OPENINGBOARD` stage, judged by its
+/// static evaluation.
+pub fn library_opening(
+    header: &str,
+    lines: &[String],
+    w: usize,
+    h: usize,
+    rule: Rule,
+) -> Result<String, tengen::opening::OpeningError> {
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    tengen::opening::answer(header, &refs, w, h, rule, &mut tengen::opening::StaticEval)
 }
 
 /// A small random generator, seeded per process.
