@@ -232,6 +232,9 @@ fn memory_stays_within_max_memory() {
             "START 20",
             &format!("INFO max_memory {limit}"),
             "INFO rule 1",
+            // Short turns keep the game quick; the table is sized from
+            // max_memory whatever the time.
+            "INFO timeout_turn 100",
         ]);
         assert_eq!(e.answer(), "OK");
     }
