@@ -168,24 +168,13 @@ fn renju_black_may_not_win_through_a_forbidden_point() {
 
 #[test]
 fn search_finds_a_vcf_win() {
-    // Black to move wins by fours (mintaka's basic VCF case 1, see
-    // tests/threat_vcf.rs); the search must report a forced win.
-    let b = tengen::threat::problems::labelled(
-        Rule::Renju,
-        "
-        11 . . . . . . . . . . O . . . . 11
-        10 . . . . . . . . . X . X . . . 10
-         9 . . . . . . . . . O . . . . . 9
-         8 . . . . . . . X . X X O . . . 8
-         7 . . . . . . X . X O . . . . . 7
-         6 . . . . . . . O O . . . . . . 6
-         5 . . . . . . O . . . . . . . . 5
-         4 . . . . . . . . . . . . . . . 4
-         3 . . . . . . . . . . . . . . . 3
-         2 . . . . . . . . . . . . . . . 2
-         1 . . . . . . . . . . . . . . . 1
-        ",
-    );
+    // Black to move wins by fours (the first published problem of
+    // `tengen::threat::problems`); the search must report a forced win.
+    let problem = tengen::threat::problems::VCF_PROBLEMS
+        .iter()
+        .find(|p| p.name == "basic_vcf_1")
+        .expect("problem in the set");
+    let b = problem.board();
     let r = think(
         &b,
         Limits {
