@@ -13,7 +13,7 @@ mod rules_support;
 
 use rules_support::{Grid, LineClass, DIRS};
 use tengen::board::{Board, Dir, Pos};
-use tengen::pattern::{Combo, Pattern};
+use tengen::pattern::{Combo, Pattern, COMBO_VALUE, PATTERN_VALUE};
 use tengen::rules::{forbidden, forbidden_points, Color, Rule};
 
 /// Games played by a plain `cargo test` (several seconds in release on a
@@ -169,6 +169,35 @@ impl Game {
             board.same_state(&board.recomputed()),
             "incremental state differs from recomputed"
         );
+
+        // The running totals equal their sums over the empty points.
+        for color in Color::BOTH {
+            let empty: Vec<Pos> = board.empty_points().collect();
+            let count = |c: &dyn Fn(Combo) -> bool| {
+                empty.iter().filter(|&&p| c(board.combo(p, color))).count() as u32
+            };
+            assert_eq!(board.five_count(color), count(&|c| c == Combo::Five));
+            assert_eq!(
+                board.open_four_count(color),
+                count(&|c| c == Combo::OpenFour)
+            );
+            assert_eq!(board.four_count(color), count(&|c| c >= Combo::Four));
+            for &p in &empty {
+                let combo = board.combo(p, color);
+                let want = if combo == Combo::Forbidden {
+                    0
+                } else {
+                    Dir::ALL
+                        .iter()
+                        .map(|&d| PATTERN_VALUE[board.pattern(p, d, color) as usize])
+                        .sum::<i32>()
+                        + COMBO_VALUE[combo as usize]
+                };
+                assert_eq!(board.value(p, color), want, "value of {p:?}");
+            }
+            let sum: i32 = empty.iter().map(|&p| board.value(p, color)).sum();
+            assert_eq!(board.value_sum(color), sum, "value sum of {color:?}");
+        }
 
         // Replaying the history, passes included, gives the same state.
         let mut replay = Board::new(board.width(), board.height(), rule).unwrap();

@@ -13,7 +13,9 @@ mod geometry;
 
 pub use geometry::{Dir, Pos, MAX_SIZE, MIN_SIZE};
 
-use crate::pattern::{key_from_window, Combo, Pattern, Tables, BLACK, EMPTY, WALL, WHITE};
+use crate::pattern::{
+    entry_combo, entry_value, key_from_window, Combo, Pattern, Tables, BLACK, EMPTY, WALL, WHITE,
+};
 use crate::rules::{Color, Rule};
 use geometry::{line_of, GRID, LINE_COUNT, PAD};
 use std::fmt;
@@ -76,12 +78,71 @@ pub struct Move {
     undo_start: u32,
     /// The side to move before this move, restored by unmake.
     side_before: Color,
+    /// The running totals before this move, restored by unmake.
+    tally_before: Tally,
+}
+
+/// Running totals over the board's empty points, per colour, kept by make
+/// and unmake: the sum of the points' values (what the static evaluation
+/// reads) and how many points make a five, an open four, or a four or
+/// better.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Tally {
+    value: [i32; 2],
+    /// Three 16-bit counters per colour: fives, open fours, fours or better.
+    counts: [u64; 2],
+}
+
+const FIVE_LANE: u32 = 0;
+const OPEN_FOUR_LANE: u32 = 16;
+const FOUR_LANE: u32 = 32;
+
+/// The counters a point with this combo adds to, packed as in
+/// [`Tally::counts`].
+const fn combo_counts(combo: u8) -> u64 {
+    let mut c = 0;
+    if combo == Combo::Five as u8 {
+        c |= 1 << FIVE_LANE;
+    }
+    if combo == Combo::OpenFour as u8 {
+        c |= 1 << OPEN_FOUR_LANE;
+    }
+    if combo >= Combo::Four as u8 {
+        c |= 1 << FOUR_LANE;
+    }
+    c
+}
+
+const COMBO_COUNTS: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = combo_counts(i as u8);
+        i += 1;
+    }
+    t
+};
+
+impl Tally {
+    /// Adds (`sign` 1) or removes (`sign` -1) an empty point's share.
+    #[inline(always)]
+    fn add(&mut self, cell: &Cell, sign: i32) {
+        for c in 0..2 {
+            self.value[c] += sign * i32::from(cell.value[c]);
+            let counts = COMBO_COUNTS[usize::from(cell.combo[c] & 15)];
+            self.counts[c] = if sign > 0 {
+                self.counts[c].wrapping_add(counts)
+            } else {
+                self.counts[c].wrapping_sub(counts)
+            };
+        }
+    }
 }
 
 /// What a board point carries: its pattern in each direction for both
 /// colours, the combination for each colour, and what stands on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[repr(C, align(8))]
+#[repr(C)]
 struct Cell {
     /// Per colour: the pattern in direction `d` in bits `4d..4d+4`, so the
     /// four nibbles index the combo table directly.
@@ -91,6 +152,8 @@ struct Cell {
     /// [`EMPTY`], [`BLACK`], [`WHITE`] or [`WALL`].
     stone: u8,
     _pad: u8,
+    /// Per colour: the point's value (see [`crate::pattern::entry_value`]).
+    value: [u16; 2],
 }
 
 /// A position with its incremental pattern state.
@@ -109,6 +172,8 @@ pub struct Board {
     undo: Vec<(u16, Cell)>,
     /// Ply (1-based history length) of the first move that made a five.
     first_win: Option<u32>,
+    /// Totals over the empty points.
+    tally: Tally,
 }
 
 /// Zobrist keys: one per colour and grid cell, plus one for the side to move.
@@ -156,10 +221,12 @@ fn set_line(tables: &Tables, cell: &mut Cell, dir: Dir, byte: u8) {
     let black = (cell.pat[0] & keep) | (u16::from(byte & 15) << shift);
     let white = (cell.pat[1] & keep) | (u16::from(byte >> 4) << shift);
     cell.pat = [black, white];
-    cell.combo = [
-        tables.combo_byte(black, Color::Black),
-        tables.combo_byte(white, Color::White),
-    ];
+    let (eb, ew) = (
+        tables.entry(black, Color::Black),
+        tables.entry(white, Color::White),
+    );
+    cell.combo = [entry_combo(eb), entry_combo(ew)];
+    cell.value = [entry_value(eb) as u16, entry_value(ew) as u16];
 }
 
 impl Board {
@@ -191,6 +258,7 @@ impl Board {
             history: Vec::with_capacity(width * height + 16),
             undo: Vec::with_capacity(64 * (width * height + 16)),
             first_win: None,
+            tally: Tally::default(),
         };
         board.rebuild();
         Ok(board)
@@ -227,6 +295,7 @@ impl Board {
         } else {
             0
         };
+        let mut tally = Tally::default();
         for y in 0..self.height() {
             for x in 0..self.width() {
                 let pos = Pos::new(x, y);
@@ -247,10 +316,12 @@ impl Board {
                         );
                     }
                     self.cells[idx] = cell;
+                    tally.add(&cell, 1);
                 }
             }
         }
         self.hash = hash;
+        self.tally = tally;
     }
 
     /// The line key of `pos` in `dir`: its ten neighbours, two bits each.
@@ -397,6 +468,46 @@ impl Board {
         Combo::from_u8(self.cells[pos.index()].combo[color.index()])
     }
 
+    /// What the empty point `pos` is worth to `color` in the static
+    /// evaluation (see [`crate::pattern::entry_value`]). Meaningless on
+    /// occupied points.
+    #[inline]
+    #[must_use]
+    pub fn value(&self, pos: Pos, color: Color) -> i32 {
+        i32::from(self.cells[pos.index()].value[color.index()])
+    }
+
+    /// The sum of [`Board::value`] for `color` over every empty point,
+    /// kept incrementally.
+    #[inline]
+    #[must_use]
+    pub fn value_sum(&self, color: Color) -> i32 {
+        self.tally.value[color.index()]
+    }
+
+    /// How many empty points make a winning row for `color`.
+    #[inline]
+    #[must_use]
+    pub fn five_count(&self, color: Color) -> u32 {
+        (self.tally.counts[color.index()] >> FIVE_LANE) as u32 & 0xFFFF
+    }
+
+    /// How many empty points make an open four (combo
+    /// [`Combo::OpenFour`]) for `color`.
+    #[inline]
+    #[must_use]
+    pub fn open_four_count(&self, color: Color) -> u32 {
+        (self.tally.counts[color.index()] >> OPEN_FOUR_LANE) as u32 & 0xFFFF
+    }
+
+    /// How many empty points make a four or better (combo
+    /// [`Combo::Four`] and up) for `color`.
+    #[inline]
+    #[must_use]
+    pub fn four_count(&self, color: Color) -> u32 {
+        (self.tally.counts[color.index()] >> FOUR_LANE) as u32 & 0xFFFF
+    }
+
     /// Whether `color` playing on the empty point `pos` makes a winning row.
     #[inline]
     #[must_use]
@@ -450,7 +561,9 @@ impl Board {
         debug_assert_eq!(self.cells[idx].stone, EMPTY, "make on a non-empty point");
         let won = self.cells[idx].combo[color.index()] == Combo::Five as u8;
         let undo_start = self.undo.len() as u32;
+        let tally_before = self.tally;
         let code = stone_code(color);
+        self.tally.add(&self.cells[idx], -1);
         self.cells[idx].stone = code;
         self.hash ^= ZOBRIST.stone[color.index()][idx];
         if self.side != color.opp() {
@@ -474,6 +587,7 @@ impl Board {
             won,
             undo_start,
             side_before,
+            tally_before,
         });
         if won && self.first_win.is_none() {
             self.first_win = Some(self.history.len() as u32);
@@ -507,7 +621,9 @@ impl Board {
                 }
                 let window = (near >> (2 * (s + 5))) as u32 & 0x3F_FFFF;
                 self.undo.push((n as u16, *cell));
+                self.tally.add(cell, -1);
                 set_line(tables, cell, dir, tables.line(key_from_window(window)));
+                self.tally.add(cell, 1);
             }
         }
     }
@@ -523,6 +639,7 @@ impl Board {
             won: false,
             undo_start: self.undo.len() as u32,
             side_before: color,
+            tally_before: self.tally,
         });
     }
 
@@ -544,6 +661,7 @@ impl Board {
             self.hash ^= ZOBRIST.side;
         }
         self.side = m.side_before;
+        self.tally = m.tally_before;
         if m.pos.is_pass() {
             return;
         }
@@ -594,6 +712,7 @@ impl Board {
     #[must_use]
     pub fn same_state(&self, other: &Board) -> bool {
         self.hash == other.hash
+            && self.tally == other.tally
             && self.lines == other.lines
             && self.points().all(|p| {
                 let (a, b) = (self.cells[p.index()], other.cells[p.index()]);

@@ -16,47 +16,11 @@ mod position;
 
 pub use position::{Position, NEAR_RADIUS};
 
-use crate::board::{Dir, Pos};
+use crate::board::{Board, Dir, Pos};
 use crate::pattern::{Combo, Pattern};
 use crate::rules::{Color, Rule};
 
-/// What a pattern on an empty point is worth to its owner in the static
-/// evaluation, indexed by `Pattern as usize`. Each shape on the board shows
-/// at several points, so the sum rewards shapes with many ways to grow.
-pub const PATTERN_VALUE: [i32; 12] = [
-    0,   // Dead
-    0,   // Overline
-    1,   // BlockedOne
-    3,   // OpenOne
-    5,   // BlockedTwo
-    16,  // OpenTwo
-    14,  // BlockedThree
-    60,  // OpenThree
-    45,  // Four
-    250, // OpenFour
-    0,   // DoubleFour
-    600, // Five
-];
-
-/// Extra value of a combination on a point, to its owner, in the static
-/// evaluation (the lines alone miss that two threats on one point are worth
-/// more than the two apart).
-pub const COMBO_VALUE: [i32; 14] = [
-    0,   // None
-    0,   // Forbidden
-    0,   // OpenTwo
-    0,   // BlockedThree
-    12,  // DoubleTwo
-    15,  // BlockedThreePlus
-    0,   // Three
-    30,  // ThreePlus
-    150, // DoubleThree
-    0,   // Four
-    40,  // FourPlus
-    250, // FourThree
-    400, // OpenFour
-    0,   // Five
-];
+pub use crate::pattern::{COMBO_VALUE, PATTERN_VALUE};
 
 /// The share (out of 16) of the opponent's values the evaluation
 /// subtracts: below 16 because the side to move acts on its shapes first.
@@ -92,18 +56,24 @@ pub struct Cand {
     pub own_four_line: bool,
 }
 
-/// The tactical facts of a position, for the side to move.
+/// The tactical facts of a position, for the side to move. The counts and
+/// the evaluation come from the board's running totals; the points marked
+/// "scan only" are found by [`scan`] and left `None` by [`leaf_facts`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Facts {
-    /// A point where the side to move makes five.
+    /// How many points make five for the side to move.
+    pub own_fives: u32,
+    /// A point where the side to move makes five (scan only).
     pub own_five: Option<Pos>,
     /// Points where the opponent would make five (the side to move must
     /// block them): how many, and the first.
     pub opp_fives: u32,
     /// The first of those points.
     pub opp_five: Option<Pos>,
-    /// A legal point where the side to move makes an open four (or a
-    /// double four where that wins).
+    /// How many points make an open four (or a double four where that
+    /// wins) for the side to move.
+    pub own_open_fours: u32,
+    /// The first of those points (scan only).
     pub own_open_four: Option<Pos>,
     /// Whether the opponent has a point making an open four (the side to
     /// move faces an open three).
@@ -123,29 +93,62 @@ pub fn four_line(board: &crate::board::Board, pos: Pos, color: Color) -> bool {
         .any(|&d| board.pattern(pos, d, color) >= Pattern::Four)
 }
 
-/// Reads the candidate points of `pos` once: their tactical facts, the
-/// static evaluation, and (into `cands`, cleared first) every candidate
-/// with its ordering score. Black's forbidden points under renju are left
-/// out of `cands` when black is to move (the recursive double-three check
-/// runs only on the rare candidate double threes).
+/// The static evaluation for the side to move, from the board's running
+/// totals: its values less [`OPPONENT_SHARE`] sixteenths of the
+/// opponent's.
+#[inline]
+#[must_use]
+pub fn static_eval(board: &Board) -> i32 {
+    let me = board.side_to_move();
+    board.value_sum(me) - board.value_sum(me.opp()) * OPPONENT_SHARE / 16
+}
+
+/// The facts of `pos` without a scan of the candidates: the counts and
+/// the evaluation from the board's totals, and the opponent's five point
+/// when there is one (looked for next to the last move first). What a leaf
+/// needs, at a cost independent of the board.
+pub fn leaf_facts(pos: &Position) -> Facts {
+    let board = pos.board();
+    let me = board.side_to_move();
+    let opp = me.opp();
+    let mut facts = Facts {
+        own_fives: board.five_count(me),
+        opp_fives: board.five_count(opp),
+        own_open_fours: board.open_four_count(me),
+        opp_open_four: board.open_four_count(opp) > 0,
+        own_fours: board.four_count(me),
+        eval: static_eval(board),
+        ..Facts::default()
+    };
+    if facts.opp_fives > 0 {
+        if let Some(last) = board.last_move().filter(|m| !m.pos.is_pass()) {
+            let (near, n) = pos.fives_around(last.pos, opp);
+            facts.opp_five = near[..n].first().copied();
+        }
+        if facts.opp_five.is_none() {
+            pos.for_each_candidate(|p| {
+                if facts.opp_five.is_none() && board.combo(p, opp) == Combo::Five {
+                    facts.opp_five = Some(p);
+                }
+            });
+        }
+    }
+    facts
+}
+
+/// Reads the candidate points of `pos` once: their tactical facts (as
+/// [`leaf_facts`], plus the points of the own five and open four) and
+/// (into `cands`, cleared first) every candidate with its ordering score.
+/// Black's forbidden points under renju are left out of `cands` when black
+/// is to move (the recursive double-three check runs only on the rare
+/// candidate double threes).
 pub fn scan(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
-    scan_impl::<true>(pos, cands)
-}
-
-/// [`scan`] without the candidate list: the facts and the evaluation only
-/// (what a leaf needs).
-pub fn scan_facts(pos: &mut Position) -> Facts {
-    let mut none = Vec::new();
-    scan_impl::<false>(pos, &mut none)
-}
-
-fn scan_impl<const MOVES: bool>(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
     cands.clear();
     let me = pos.side();
     let opp = me.opp();
     let renju = pos.board().rule() == Rule::Renju;
-    let mut facts = Facts::default();
-    let (mut own_sum, mut opp_sum) = (0i32, 0i32);
+    let mut facts = leaf_facts(pos);
+    facts.opp_five = None;
     let board = pos.board();
     let mut check_legal: u32 = 0;
     pos.for_each_candidate(|p| {
@@ -155,35 +158,16 @@ fn scan_impl<const MOVES: bool>(pos: &mut Position, cands: &mut Vec<Cand>) -> Fa
             facts.own_five.get_or_insert(p);
         }
         if oc == Combo::Five {
-            facts.opp_fives += 1;
             facts.opp_five.get_or_insert(p);
         }
-        let mut ov = 0;
-        let mut pv = 0;
-        for d in Dir::ALL {
-            ov += PATTERN_VALUE[board.pattern(p, d, me) as usize];
-            pv += PATTERN_VALUE[board.pattern(p, d, opp) as usize];
+        if own == Combo::OpenFour && facts.own_open_four.is_none() {
+            facts.own_open_four = Some(p);
         }
         let own_forbidden = renju && me == Color::Black && own == Combo::Forbidden;
-        let opp_forbidden = renju && opp == Color::Black && oc == Combo::Forbidden;
-        if !own_forbidden {
-            own_sum += ov + COMBO_VALUE[own as usize];
-        }
-        if !opp_forbidden {
-            opp_sum += pv + COMBO_VALUE[oc as usize];
-        }
-        if own >= Combo::Four {
-            facts.own_fours += 1;
-            if own == Combo::OpenFour && facts.own_open_four.is_none() {
-                facts.own_open_four = Some(p);
-            }
-        }
-        if oc == Combo::OpenFour {
-            facts.opp_open_four = true;
-        }
-        if own_forbidden || !MOVES {
+        if own_forbidden {
             return;
         }
+        let opp_forbidden = renju && opp == Color::Black && oc == Combo::Forbidden;
         if renju && me == Color::Black && own == Combo::DoubleThree {
             check_legal += 1;
         }
@@ -196,7 +180,7 @@ fn scan_impl<const MOVES: bool>(pos: &mut Position, cands: &mut Vec<Cand>) -> Fa
             } else {
                 DEFENCE[oc as usize]
             }
-            + (ov + pv) / 4;
+            + (board.value(p, me) + board.value(p, opp)) / 4;
         cands.push(Cand {
             pos: p,
             own,
@@ -209,13 +193,13 @@ fn scan_impl<const MOVES: bool>(pos: &mut Position, cands: &mut Vec<Cand>) -> Fa
     if check_legal > 0 {
         cands.retain(|c| c.own != Combo::DoubleThree || pos.is_legal(c.pos, me));
     }
-    facts.eval = own_sum - opp_sum * OPPONENT_SHARE / 16;
     facts
 }
 
 /// The static evaluation alone, for the side to move.
-pub fn evaluate(pos: &mut Position) -> i32 {
-    scan_facts(pos).eval
+#[must_use]
+pub fn evaluate(pos: &Position) -> i32 {
+    static_eval(pos.board())
 }
 
 #[cfg(test)]
@@ -262,9 +246,9 @@ mod tests {
         )
         .unwrap();
         b.set_side_to_move(Color::Black);
-        let black = evaluate(&mut Position::new(&b));
+        let black = evaluate(&Position::new(&b));
         b.set_side_to_move(Color::White);
-        let white = evaluate(&mut Position::new(&b));
+        let white = evaluate(&Position::new(&b));
         assert!(black > 0 && white < 0, "black {black}, white {white}");
     }
 

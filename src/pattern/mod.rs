@@ -209,8 +209,66 @@ pub struct Tables {
     rule: Rule,
     /// Indexed by a line key; low nibble black's pattern, high nibble white's.
     line: Box<[u8; 1 << KEY_BITS]>,
-    /// Indexed by four pattern nibbles (direction 0 lowest), per colour.
-    combo: [Box<[u8; 1 << 16]>; 2],
+    /// Indexed by four pattern nibbles (direction 0 lowest), per colour:
+    /// the combo in the low byte and the point's value in the high half
+    /// (see [`entry_value`]).
+    combo: [Box<[u32; 1 << 16]>; 2],
+}
+
+/// What a pattern on an empty point is worth to its owner in the static
+/// evaluation, indexed by `Pattern as usize`. Each shape on the board shows
+/// at several points, so the sum rewards shapes with many ways to grow.
+/// Single stones are worth nothing, so that a point far from every stone
+/// adds nothing and the board can keep the sum over all its empty points.
+pub const PATTERN_VALUE: [i32; 12] = [
+    0,   // Dead
+    0,   // Overline
+    0,   // BlockedOne
+    0,   // OpenOne
+    5,   // BlockedTwo
+    16,  // OpenTwo
+    14,  // BlockedThree
+    60,  // OpenThree
+    45,  // Four
+    250, // OpenFour
+    0,   // DoubleFour
+    600, // Five
+];
+
+/// Extra value of a combination on a point, to its owner, in the static
+/// evaluation (the lines alone miss that two threats on one point are worth
+/// more than the two apart).
+pub const COMBO_VALUE: [i32; 14] = [
+    0,   // None
+    0,   // Forbidden
+    0,   // OpenTwo
+    0,   // BlockedThree
+    12,  // DoubleTwo
+    15,  // BlockedThreePlus
+    0,   // Three
+    30,  // ThreePlus
+    150, // DoubleThree
+    0,   // Four
+    40,  // FourPlus
+    250, // FourThree
+    400, // OpenFour
+    0,   // Five
+];
+
+/// The combo byte of a combo-table entry.
+#[inline]
+#[must_use]
+pub const fn entry_combo(entry: u32) -> u8 {
+    entry as u8
+}
+
+/// The value of a combo-table entry: what the point is worth to its owner,
+/// the sum of [`PATTERN_VALUE`] over its four lines plus [`COMBO_VALUE`]
+/// of their combination, and nothing where the point is forbidden.
+#[inline]
+#[must_use]
+pub const fn entry_value(entry: u32) -> i32 {
+    (entry >> 16) as i32
 }
 
 impl Tables {
@@ -262,6 +320,14 @@ impl Tables {
     #[inline]
     #[must_use]
     pub fn combo_byte(&self, nibbles: u16, color: Color) -> u8 {
+        entry_combo(self.entry(nibbles, color))
+    }
+
+    /// The whole combo-table entry of `color` for its four pattern nibbles:
+    /// read it with [`entry_combo`] and [`entry_value`].
+    #[inline]
+    #[must_use]
+    pub fn entry(&self, nibbles: u16, color: Color) -> u32 {
         self.combo[color.index()][usize::from(nibbles)]
     }
 
@@ -499,14 +565,24 @@ pub fn combine(rule: Rule, color: Color, lines: [Pattern; 4]) -> Combo {
     }
 }
 
-fn build_combo(rule: Rule, color: Color) -> Box<[u8; 1 << 16]> {
-    let mut t: Box<[u8; 1 << 16]> = vec![0u8; 1 << 16]
+fn build_combo(rule: Rule, color: Color) -> Box<[u32; 1 << 16]> {
+    let mut t: Box<[u32; 1 << 16]> = vec![0u32; 1 << 16]
         .into_boxed_slice()
         .try_into()
         .expect("length matches");
     for (idx, slot) in t.iter_mut().enumerate() {
         let lines = [0, 4, 8, 12].map(|s| Pattern::from_u8(((idx >> s) & 0xF) as u8));
-        *slot = combine(rule, color, lines) as u8;
+        let combo = combine(rule, color, lines);
+        let value = if combo == Combo::Forbidden {
+            0
+        } else {
+            lines
+                .iter()
+                .map(|&p| PATTERN_VALUE[p as usize])
+                .sum::<i32>()
+                + COMBO_VALUE[combo as usize]
+        };
+        *slot = combo as u32 | (value as u32) << 16;
     }
     t
 }

@@ -54,6 +54,10 @@ pub const KILLER_BONUS: [i32; 2] = [1 << 20, 1 << 19];
 /// History scores are halved when any reaches this.
 pub const HISTORY_MAX: i32 = 1 << 18;
 
+/// Moves a node picks one at a time (a linear scan each) before it sorts
+/// the rest: most nodes cut off after the first move or two.
+pub const PICKED_MOVES: usize = 3;
+
 /// Nodes between checks of the clock and the stop flag.
 pub const CHECK_EVERY: u64 = 1024;
 

@@ -6,7 +6,7 @@ use super::params::*;
 use super::tt::{Bound, Entry, Table};
 use super::MATE;
 use crate::board::Pos;
-use crate::eval::{scan, scan_facts, Cand, Position};
+use crate::eval::{leaf_facts, scan, Cand, Position};
 use crate::pattern::Combo;
 use crate::threat::Vcf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -246,8 +246,8 @@ impl<'s, 'a> Worker<'s, 'a> {
         } else {
             // A leaf needs no move list, unless it must block a four.
             cands.clear();
-            let facts = scan_facts(&mut self.pos);
-            if let (Some(block), None) = (facts.opp_five, facts.own_five) {
+            let facts = leaf_facts(&self.pos);
+            if let (Some(block), 0) = (facts.opp_five, facts.own_fives) {
                 let me = self.pos.side();
                 if self.pos.is_legal(block, me) {
                     let board = self.pos.board();
@@ -284,7 +284,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         cands: &mut Vec<Cand>,
     ) -> i32 {
         let ply_i = ply as i32;
-        if facts.own_five.is_some() {
+        if facts.own_fives > 0 {
             return MATE - ply_i - 1;
         }
         if facts.opp_fives >= 2 {
@@ -298,7 +298,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 return -MATE + ply_i + 2;
             }
             forced = true;
-        } else if facts.own_open_four.is_some() {
+        } else if facts.own_open_fours > 0 {
             return MATE - ply_i - 3;
         }
         if depth <= 0 && !forced {
@@ -336,7 +336,6 @@ impl<'s, 'a> Worker<'s, 'a> {
             }
             c.score += self.history[side + c.pos.index()] / 8;
         }
-        cands.sort_unstable_by_key(|c| (std::cmp::Reverse(c.score), c.pos));
 
         let alpha_orig = alpha;
         let mut best = -MATE;
@@ -344,7 +343,19 @@ impl<'s, 'a> Worker<'s, 'a> {
         let new_depth = if forced { depth } else { depth - 1 };
         let features = self.shared.features;
         let mut quiets = 0;
-        for (i, c) in cands.iter().enumerate() {
+        for i in 0..cands.len() {
+            // Most nodes cut off after a move or two: pick the first few
+            // moves one at a time and sort the rest only when reached (the
+            // order is the same as one full sort).
+            if i < PICKED_MOVES {
+                let best_i = (i..cands.len())
+                    .min_by_key(|&j| (std::cmp::Reverse(cands[j].score), cands[j].pos))
+                    .unwrap_or(i);
+                cands.swap(i, best_i);
+            } else if i == PICKED_MOVES {
+                cands[i..].sort_unstable_by_key(|c| (std::cmp::Reverse(c.score), c.pos));
+            }
+            let c = cands[i];
             let m = c.pos;
             let quiet = c.own < Combo::Three && c.opp < Combo::Three && Some(m) != tt_move;
             if quiet {
