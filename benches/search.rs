@@ -16,6 +16,7 @@ fn search(c: &mut Criterion) {
     let mut searcher = Searcher::new(Config {
         threads: 1,
         hash_bytes: 16 << 20,
+        ..Default::default()
     });
     let stop = AtomicBool::new(false);
     for (i, &(rule, size, moves)) in POSITIONS.iter().enumerate() {

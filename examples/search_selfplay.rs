@@ -33,12 +33,11 @@ fn setup(spec: &str) -> Searcher {
             p => panic!("unknown option {p}"),
         }
     }
-    let mut s = Searcher::new(Config {
+    Searcher::new(Config {
         threads,
         hash_bytes: 32 << 20,
-    });
-    s.set_features(f);
-    s
+        features: f,
+    })
 }
 
 /// A deterministic opening: three stones near the centre.

@@ -21,6 +21,7 @@ fn think(board: &Board, limits: Limits) -> SearchResult {
     let mut s = Searcher::new(Config {
         threads: 1,
         hash_bytes: 8 << 20,
+        ..Default::default()
     });
     let stop = AtomicBool::new(false);
     let max_nodes = if limits.max_nodes == 0 {
@@ -300,6 +301,7 @@ fn node_limit_and_stop_are_respected() {
     let mut s = Searcher::new(Config {
         threads: 2,
         hash_bytes: 1 << 20,
+        ..Default::default()
     });
     let r = s.think(&b, &Limits::default(), &stop, &mut |_| {});
     assert!(r.best.is_some());
@@ -345,6 +347,7 @@ fn two_threads_agree_on_a_forced_block() {
     let mut s = Searcher::new(Config {
         threads: 2,
         hash_bytes: 4 << 20,
+        ..Default::default()
     });
     let stop = AtomicBool::new(false);
     let r = s.think(

@@ -10,6 +10,7 @@ fn best(board: &Board, excluded: &[Pos]) -> Option<Pos> {
     let mut s = Searcher::new(Config {
         threads: 1,
         hash_bytes: 1 << 20,
+        ..Default::default()
     });
     let limits = Limits {
         max_depth: 4,

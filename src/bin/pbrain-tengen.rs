@@ -1,20 +1,55 @@
 //! The engine: `pbrain-tengen` speaks the Gomocup protocol on stdin/stdout;
 //! `pbrain-tengen bench` runs the search bench and exits.
+//!
+//! Options (before the protocol starts): `--threads N` sets the search
+//! threads (the manager's `INFO thread_num` still overrides it), and
+//! `--no-vct` switches the root VCT solver off, for self-play matches that
+//! measure what it is worth.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use tengen::search::Config;
+
+const USAGE: &str = "usage: pbrain-tengen [bench] | pbrain-tengen [--threads N] [--no-vct]";
+
+/// The configuration the command line asks for, or why it is wrong.
+fn parse(args: &[String]) -> Result<Config, String> {
+    let mut config = Config::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--threads" => {
+                let n = it.next().ok_or("--threads needs a number")?;
+                config.threads = n
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=tengen::protocol::MAX_THREADS as usize).contains(n))
+                    .ok_or_else(|| {
+                        format!(
+                            "--threads takes 1 to {}, not '{n}'",
+                            tengen::protocol::MAX_THREADS
+                        )
+                    })?;
+            }
+            "--no-vct" => config.features.vct = false,
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+    }
+    Ok(config)
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        None => tengen::protocol::run(io::stdin(), io::stdout()),
-        Some("bench") => {
-            let mut out = io::stdout().lock();
-            tengen::search::bench::run(&mut out).and_then(|()| out.flush())
-        }
-        Some(other) => {
-            eprintln!("usage: pbrain-tengen [bench]  (unknown argument '{other}')");
-            return ExitCode::from(2);
+    let result = if args.first().map(String::as_str) == Some("bench") && args.len() == 1 {
+        let mut out = io::stdout().lock();
+        tengen::search::bench::run(&mut out).and_then(|()| out.flush())
+    } else {
+        match parse(&args) {
+            Ok(config) => tengen::protocol::run_with(io::stdin(), io::stdout(), config),
+            Err(e) => {
+                eprintln!("pbrain-tengen: {e}\n{USAGE}");
+                return ExitCode::from(2);
+            }
         }
     };
     match result {

@@ -21,9 +21,10 @@ pub mod swap2;
 pub mod time;
 
 pub use command::{Command, ParseError, Parser};
-pub use session::{Flow, Request, Session};
+pub use session::{Flow, Request, Session, MAX_THREADS};
 pub use signal::Signal;
 
+use crate::search::Config;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -152,7 +153,20 @@ fn reader<R: Read>(input: R, signal: &Signal, queue: &mpsc::Sender<Event>) {
 ///
 /// # Errors
 /// When writing to `output` fails.
-pub fn run<R, W>(input: R, mut output: W) -> io::Result<()>
+pub fn run<R, W>(input: R, output: W) -> io::Result<()>
+where
+    R: Read + Send + 'static,
+    W: Write,
+{
+    run_with(input, output, Config::default())
+}
+
+/// [`run`] with the search starting from `config` instead of the defaults
+/// (the command line's `--threads` and `--no-vct`).
+///
+/// # Errors
+/// When writing to `output` fails.
+pub fn run_with<R, W>(input: R, mut output: W, config: Config) -> io::Result<()>
 where
     R: Read + Send + 'static,
     W: Write,
@@ -163,7 +177,7 @@ where
     thread::Builder::new()
         .name("stdin".into())
         .spawn(move || reader(input, &reader_signal, &queue))?;
-    let mut session = Session::new(Arc::clone(&signal));
+    let mut session = Session::with_config(Arc::clone(&signal), config);
     while let Ok(Event::Request(request)) = commands.recv() {
         let handled =
             panic::catch_unwind(AssertUnwindSafe(|| session.handle(&request, &mut output)));

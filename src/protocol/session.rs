@@ -139,6 +139,13 @@ impl Session {
     /// A session with no game yet, stopped through `signal`.
     #[must_use]
     pub fn new(signal: Arc<Signal>) -> Session {
+        Session::with_config(signal, Config::default())
+    }
+
+    /// A session whose search starts with `config` (the manager's `INFO`
+    /// keys may change it later).
+    #[must_use]
+    pub fn with_config(signal: Arc<Signal>, config: Config) -> Session {
         let mut session = Session {
             rule: Rule::Freestyle,
             continuous: false,
@@ -148,7 +155,7 @@ impl Session {
             markers: Vec::new(),
             blocked: Vec::new(),
             clock: Clock::default(),
-            searcher: Searcher::new(Config::default()),
+            searcher: Searcher::new(config),
             max_memory: 0,
             hash_kb: None,
             max_depth: 0,

@@ -291,6 +291,7 @@ mod tests {
         let mut searcher = Searcher::new(crate::search::Config {
             threads: 1,
             hash_bytes: 1 << 20,
+            ..Default::default()
         });
         // A fixed depth keeps the decisions deterministic and quick.
         let limits = Limits {

@@ -72,6 +72,7 @@ pub fn measure(depth: u32, mut each: impl FnMut(usize, &Board, u64, Duration)) -
     let mut searcher = Searcher::new(Config {
         threads: 1,
         hash_bytes: BENCH_HASH_BYTES,
+        ..Default::default()
     });
     let stop = AtomicBool::new(false);
     let limits = Limits {

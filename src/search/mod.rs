@@ -85,6 +85,8 @@ pub struct Config {
     pub threads: usize,
     /// Transposition table size in bytes.
     pub hash_bytes: usize,
+    /// Search features switched on.
+    pub features: Features,
 }
 
 impl Default for Config {
@@ -92,6 +94,7 @@ impl Default for Config {
         Config {
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             hash_bytes: 64 << 20,
+            features: Features::default(),
         }
     }
 }
@@ -127,7 +130,6 @@ impl Default for Features {
 pub struct Searcher {
     config: Config,
     tt: Table,
-    features: Features,
 }
 
 impl Default for Searcher {
@@ -222,6 +224,11 @@ fn helper(shared: &Shared<'_>, pos: Position, mut order: Vec<Pos>, id: usize, ma
         prev = r.score;
         if let Some(b) = r.best {
             promote(&mut order, b);
+            if let Ok(mut slot) = shared.helper_best.lock() {
+                if slot.as_ref().is_none_or(|(d, _)| *d < depth) {
+                    *slot = Some((depth, r));
+                }
+            }
         }
     }
     w.publish();
@@ -237,11 +244,7 @@ impl Searcher {
     #[must_use]
     pub fn new(config: Config) -> Searcher {
         let tt = Table::new(config.hash_bytes);
-        Searcher {
-            config,
-            tt,
-            features: Features::default(),
-        }
+        Searcher { config, tt }
     }
 
     /// The current settings.
@@ -266,18 +269,18 @@ impl Searcher {
     /// Turns the root VCT solver on or off (on by default); for measuring
     /// what it is worth.
     pub fn set_vct(&mut self, on: bool) {
-        self.features.vct = on;
+        self.config.features.vct = on;
     }
 
     /// Switches search features on or off (see [`Features`]).
     pub fn set_features(&mut self, features: Features) {
-        self.features = features;
+        self.config.features = features;
     }
 
     /// The search features in use.
     #[must_use]
     pub fn features(&self) -> Features {
-        self.features
+        self.config.features
     }
 
     /// Forgets everything learned in earlier searches.
@@ -328,7 +331,7 @@ impl Searcher {
                 win = Some((line[0], MATE - line.len() as i32, line));
             }
             solver_nodes += vcf.nodes();
-            if win.is_none() && self.features.vct && !stop.load(Ordering::Relaxed) {
+            if win.is_none() && self.config.features.vct && !stop.load(Ordering::Relaxed) {
                 let mut vct = Vct::default();
                 if let VctResult::Win(m, d) =
                     vct.solve_threats(&mut pos, ROOT_VCT_DEPTH, solver_budget(ROOT_VCT_BUDGET))
@@ -375,7 +378,8 @@ impl Searcher {
             nodes: AtomicU64::new(solver_nodes),
             deadline: limits.deadline,
             max_nodes: limits.max_nodes,
-            features: self.features,
+            features: self.config.features,
+            helper_best: std::sync::Mutex::new(None),
         };
         let threads = self.config.threads.max(1);
         let mut result = SearchResult {
@@ -466,6 +470,19 @@ impl Searcher {
             w.publish();
             shared.stop.store(true, Ordering::Relaxed);
         });
+        // Lazy SMP: a helper that completed a deeper iteration than the
+        // main thread knows more, unless the main thread has seen a win.
+        if multipv == 1 && result.score <= MATE_BOUND {
+            if let Some((depth, r)) = shared.helper_best.into_inner().ok().flatten() {
+                if depth > result.depth && r.best.is_some_and(|b| order.contains(&b)) {
+                    result.best = r.best;
+                    result.score = r.score;
+                    result.pv = r.pv;
+                    result.depth = depth;
+                    result.ranked = vec![(r.best.expect("checked"), r.score)];
+                }
+            }
+        }
         result.nodes = shared.nodes.load(Ordering::Relaxed);
         result
     }

@@ -31,6 +31,8 @@ pub struct Shared<'a> {
     pub max_nodes: u64,
     /// Features switched on.
     pub features: super::Features,
+    /// The deepest iteration a helper thread completed, with its result.
+    pub helper_best: std::sync::Mutex<Option<(u32, RootResult)>>,
 }
 
 /// A search thread's own state.

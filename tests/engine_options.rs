@@ -1,0 +1,66 @@
+//! The engine's command-line options: `--threads N` and `--no-vct` start
+//! the protocol with those settings; anything else is refused with exit
+//! code 2 and a usage line, before any protocol output.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn engine(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("engine starts");
+    // The engine may exit before reading its input; a broken pipe is fine.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("engine ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn options_start_the_protocol() {
+    let input = "START 15\nINFO timeout_turn 100\nBOARD\n7,7,1\n8,8,2\n7,8,1\nDONE\nEND\n";
+    for args in [
+        &["--threads", "1"][..],
+        &["--no-vct"],
+        &["--threads", "2", "--no-vct"],
+    ] {
+        let (code, out, err) = engine(args, input);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let lines: Vec<&str> = out
+            .lines()
+            .filter(|l| !l.starts_with("MESSAGE") && !l.starts_with("DEBUG"))
+            .collect();
+        assert_eq!(lines.len(), 2, "{args:?}: {out}");
+        assert_eq!(lines[0], "OK");
+        let (x, y) = lines[1].split_once(',').expect("a move");
+        let (x, y): (usize, usize) = (x.parse().unwrap(), y.parse().unwrap());
+        assert!(x < 15 && y < 15 && ![(7, 7), (8, 8), (7, 8)].contains(&(x, y)));
+    }
+}
+
+#[test]
+fn bad_options_are_refused() {
+    for args in [
+        &["--threads"][..],
+        &["--threads", "0"],
+        &["--threads", "many"],
+        &["--fast"],
+        &["bench", "--threads", "1"],
+    ] {
+        let (code, out, err) = engine(args, "START 15\nEND\n");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains("usage: pbrain-tengen"), "{args:?}: {err}");
+    }
+}
