@@ -225,7 +225,7 @@ fn helper(shared: &Shared<'_>, pos: Position, mut order: Vec<Pos>, id: usize, ma
         if let Some(b) = r.best {
             promote(&mut order, b);
             if let Ok(mut slot) = shared.helper_best.lock() {
-                if slot.as_ref().is_none_or(|(d, _)| *d < depth) {
+                if !slot.as_ref().is_some_and(|(d, _)| *d >= depth) {
                     *slot = Some((depth, r));
                 }
             }
