@@ -1,36 +1,21 @@
-//! VCT: victory by continuous threats (fours and open threes).
-//!
-//! An AND/OR search, deepened one attacker move at a time, with a table of
-//! solved positions. At an attacker node the attacker (the side to move)
-//! tries every four and every open three, after first asking the VCF
-//! solver. At a defender node the defender answers:
-//! - a four by its one block (under renju, attacking with white, a block
-//!   forbidden to black loses for black);
-//! - an open three by every point where the attacker would make a four (the
-//!   only points that stop the straight four) and by every four of its own,
-//!   which forces the attacker to answer first.
-//!
-//! A move that leaves no four and no open three is no threat, and the line
-//! fails. The defence set is a superset of the real defences, so a win found
-//! is a real win; what the solver misses are wins whose threats are neither
-//! fours nor open threes (for example a move that threatens a four-three).
+//! The VCT solver df-pn replaced, kept for the tests to compare against:
+//! an AND/OR search deepened one attacker move at a time, with a table of
+//! solved positions, and the same move generation as the df-pn solver.
 
-use super::vcf::{Vcf, VcfResult};
+use super::VctResult;
+
 use crate::board::Pos;
 use crate::eval::{four_line, Position};
 use crate::pattern::Combo;
+use crate::threat::vcf::{Vcf, VcfResult};
 
-/// Default size of the VCT table, in entries (8 bytes each).
-pub const VCT_TABLE_ENTRIES: usize = 1 << 16;
 /// Fours the VCF solver may use at each VCT attacker node.
-pub const VCT_VCF_FOURS: u32 = 8;
-/// Fours the VCF solver may play when [`Vct::solve`] first asks it.
-pub const VCT_ROOT_VCF_FOURS: u32 = 120;
+const VCT_VCF_FOURS: u32 = 8;
 /// Stones the VCF solver may play at each VCT attacker node.
-pub const VCT_VCF_BUDGET: u64 = 2_000;
+const VCT_VCF_BUDGET: u64 = 2_000;
 
-/// A VCT solver with its own table and VCF solver.
-pub struct Vct {
+/// The former VCT solver, with its own table and VCF solver.
+pub struct ReferenceVct {
     table: Vec<u64>,
     nodes: u64,
     budget: u64,
@@ -38,43 +23,19 @@ pub struct Vct {
     buffers: Vec<Vec<(Pos, i32)>>,
 }
 
-impl Default for Vct {
-    fn default() -> Vct {
-        Vct::new(VCT_TABLE_ENTRIES)
-    }
-}
-
-/// What a VCT search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum VctResult {
-    /// A win starting with this attacker move, found at this depth (in
-    /// attacker moves).
-    Win(Pos, u32),
-    /// No VCT within the deepest depth searched.
-    None,
-    /// The node budget ran out first.
-    Unknown,
-}
-
 const WIN: u64 = 1 << 7;
 
-impl Vct {
+impl ReferenceVct {
     /// A solver whose table holds `entries` positions.
     #[must_use]
-    pub fn new(entries: usize) -> Vct {
-        Vct {
+    pub fn new(entries: usize) -> ReferenceVct {
+        ReferenceVct {
             table: vec![0; entries.max(2).next_power_of_two()],
             nodes: 0,
             budget: u64::MAX,
             vcf: Vcf::new(entries / 4),
             buffers: Vec::new(),
         }
-    }
-
-    /// Forgets every solved position.
-    pub fn clear(&mut self) {
-        self.table.fill(0);
-        self.vcf.clear();
     }
 
     /// Stones played so far, the VCF solver's included.
@@ -85,18 +46,6 @@ impl Vct {
 
     /// Looks for a VCT of at most `max_depth` attacker moves for the side to
     /// move, playing at most `budget` stones (VCF probes included).
-    pub fn solve(&mut self, pos: &mut Position, max_depth: u32, budget: u64) -> VctResult {
-        // Fours alone first, as deep as half the budget allows.
-        let before = self.nodes();
-        if let VcfResult::Win(line) = self.vcf.solve(pos, VCT_ROOT_VCF_FOURS, budget / 2) {
-            return VctResult::Win(line[0], (line.len() as u32).div_ceil(2));
-        }
-        let used = self.nodes() - before;
-        self.solve_threats(pos, max_depth, budget.saturating_sub(used))
-    }
-
-    /// [`Vct::solve`] without the first deep VCF (for callers that have
-    /// already asked one).
     pub fn solve_threats(&mut self, pos: &mut Position, max_depth: u32, budget: u64) -> VctResult {
         self.budget = self.nodes().saturating_add(budget);
         let mut unknown = false;
@@ -333,5 +282,54 @@ impl Vct {
         };
         self.buffers[ply] = moves;
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::threat::problems::{VCF_PROBLEMS, VCT_PROBLEMS, VCT_PROBLEM_DEPTH};
+    use crate::threat::Vct;
+    use std::time::Instant;
+
+    /// Stones each solver may play on one position.
+    const BUDGET: u64 = 1_000_000;
+
+    /// The df-pn solver against the former one on every problem, without
+    /// the first deep VCF, at the same depth and budget: it must solve
+    /// whatever the former solved, with a win where that found one. Prints
+    /// the table (`cargo test --release --lib df_pn -- --nocapture`).
+    #[test]
+    fn df_pn_solves_whatever_the_former_solver_solved() {
+        let set = VCF_PROBLEMS
+            .iter()
+            .map(|p| (p.name, p.board()))
+            .chain(VCT_PROBLEMS.iter().map(|p| (p.name, p.board())));
+        println!("problem                 old                  nodes    ms | new                  nodes    ms");
+        for (name, board) in set {
+            let mut pos = Position::new(&board);
+            let mut old = ReferenceVct::new(1 << 16);
+            let t = Instant::now();
+            let a = old.solve_threats(&mut pos, VCT_PROBLEM_DEPTH, BUDGET);
+            let ta = t.elapsed().as_secs_f64() * 1e3;
+            let mut new = Vct::new(1 << 16);
+            let t = Instant::now();
+            let b = new.solve_threats(&mut pos, VCT_PROBLEM_DEPTH, BUDGET);
+            let tb = t.elapsed().as_secs_f64() * 1e3;
+            println!(
+                "{name:<22} {:<18} {:>8} {ta:>5.1} | {:<18} {:>8} {tb:>5.1}",
+                format!("{a:?}"),
+                old.nodes(),
+                format!("{b:?}"),
+                new.nodes()
+            );
+            match a {
+                VctResult::Win(..) => assert!(matches!(b, VctResult::Win(..)), "{name}: {b:?}"),
+                // Past its depth df-pn still plays fours, so it may find
+                // a long VCF the former solver's leaf probes missed.
+                VctResult::None => assert_ne!(b, VctResult::Unknown, "{name}"),
+                VctResult::Unknown => {}
+            }
+        }
     }
 }
