@@ -1,13 +1,13 @@
-//! Threat solvers on published problems: VCF on every problem of
-//! `tengen::threat::problems::VCF_PROBLEMS`, and VCT on a set of positions
-//! (the VCF problems through the full VCT, and quiet positions whose wins
-//! need threes).
+//! Threat solvers: VCF on every published problem of
+//! `tengen::threat::problems::VCF_PROBLEMS`, and the df-pn VCT on the
+//! constructed wins of `VCT_PROBLEMS` (wins that need threes) and on the
+//! first VCF problems.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tengen::eval::Position;
-use tengen::threat::problems::VCF_PROBLEMS;
+use tengen::threat::problems::{VCF_PROBLEMS, VCT_PROBLEMS, VCT_PROBLEM_DEPTH};
 use tengen::threat::{Vcf, VcfResult, Vct, VctResult};
-use tengen::{Board, Rule};
+use tengen::Board;
 
 fn vcf(c: &mut Criterion) {
     let mut group = c.benchmark_group("vcf");
@@ -27,54 +27,21 @@ fn vcf(c: &mut Criterion) {
     group.finish();
 }
 
-/// Positions whose side to move wins by threes and fours but not by fours
-/// alone.
-const VCT_ONLY: &[(&str, Rule, &str)] = &[(
-    "double_three",
-    Rule::Freestyle,
-    "
-    . . . . . . . . . . . . . . .
-    . O . . . . . . . . . . . O .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . X . . . . . . .
-    . . . . . . . X . . . . . . .
-    . . . . . X X . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . O . . . . . . . . . . . O .
-    . . . . . . . . . . . . . . .
-    ",
-)];
-
 fn vct(c: &mut Criterion) {
     let mut group = c.benchmark_group("vct");
     group.sample_size(10);
-    let mut set: Vec<(String, Board)> = VCT_ONLY
+    let mut set: Vec<(&str, Board)> = VCT_PROBLEMS
         .iter()
-        .map(|&(name, rule, d)| {
-            (
-                name.to_string(),
-                Board::from_diagram(rule, d).expect("diagram"),
-            )
-        })
+        .filter(|p| p.has_vct)
+        .map(|p| (p.name, p.board()))
         .collect();
-    set.extend(
-        VCF_PROBLEMS
-            .iter()
-            .take(5)
-            .map(|p| (p.name.to_string(), p.board())),
-    );
+    set.extend(VCF_PROBLEMS.iter().take(5).map(|p| (p.name, p.board())));
     for (name, board) in &set {
-        group.bench_function(name.as_str(), |b| {
+        group.bench_function(*name, |b| {
             b.iter(|| {
                 let mut pos = Position::new(board);
                 let mut solver = Vct::new(1 << 16);
-                let r = solver.solve(&mut pos, 8, 10_000_000);
+                let r = solver.solve(&mut pos, VCT_PROBLEM_DEPTH, 10_000_000);
                 assert!(matches!(r, VctResult::Win(..)));
                 black_box(r)
             });

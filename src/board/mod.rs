@@ -373,6 +373,14 @@ impl Board {
         self.hash
     }
 
+    /// The hash [`Board::hash`] would give after the side to move played
+    /// `pos` (an empty board point), without playing it.
+    #[inline]
+    #[must_use]
+    pub fn hash_after(&self, pos: Pos) -> u64 {
+        self.hash ^ ZOBRIST.stone[self.side.index()][pos.index()] ^ ZOBRIST.side
+    }
+
     /// Number of stones on the board.
     #[inline]
     #[must_use]

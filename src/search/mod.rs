@@ -325,17 +325,23 @@ impl Searcher {
         if multipv == 1 && order.len() > 1 {
             let mut win = None;
             let mut vcf = Vcf::default();
-            if let VcfResult::Win(line) =
-                vcf.solve(&mut pos, ROOT_VCF_FOURS, solver_budget(ROOT_VCF_BUDGET))
-            {
+            if let VcfResult::Win(line) = vcf.solve_with_stop(
+                &mut pos,
+                ROOT_VCF_FOURS,
+                solver_budget(ROOT_VCF_BUDGET),
+                Some(stop),
+            ) {
                 win = Some((line[0], MATE - line.len() as i32, line));
             }
             solver_nodes += vcf.nodes();
             if win.is_none() && self.config.features.vct && !stop.load(Ordering::Relaxed) {
                 let mut vct = Vct::default();
-                if let VctResult::Win(m, d) =
-                    vct.solve_threats(&mut pos, ROOT_VCT_DEPTH, solver_budget(ROOT_VCT_BUDGET))
-                {
+                if let VctResult::Win(m, d) = vct.solve_threats_with_stop(
+                    &mut pos,
+                    ROOT_VCT_DEPTH,
+                    solver_budget(ROOT_VCT_BUDGET),
+                    Some(stop),
+                ) {
                     win = Some((m, MATE - (2 * d as i32 - 1), vec![m]));
                 }
                 solver_nodes += vct.nodes();

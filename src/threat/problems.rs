@@ -7,6 +7,9 @@
 //! the side to move, as the stone count gives it, has a VCF; the `trap`
 //! cases hold tempting fours that fail on black's forbidden points, and the
 //! `deep` cases need long lines (ours run to 80 fours and more).
+//!
+//! The VCT positions ([`VCT_PROBLEMS`]) are not published; each says how it
+//! was made (by hand, or taken from the engine's self-play).
 
 use crate::board::{Board, Pos};
 use crate::rules::Rule;
@@ -299,6 +302,344 @@ pub const VCF_PROBLEMS: &[Problem] = &[
     3 X . . . . . . . . . . . . X . 3
     2 . . . . . . . X . . . . . . O 2
     1 X O O O . X . . X . X . . . . 1
+",
+    },
+];
+
+/// A VCT test position. None of these is published: each `source` says how
+/// it was made.
+#[derive(Clone, Copy, Debug)]
+pub struct VctProblem {
+    /// Short name.
+    pub name: &'static str,
+    /// How the position was made.
+    pub source: &'static str,
+    /// The rule it is played under.
+    pub rule: Rule,
+    /// Whether the side to move has a VCT (of at most
+    /// [`VCT_PROBLEM_DEPTH`] threats): `false` for positions the solvers
+    /// must answer with no win. The positions from self-play were labelled
+    /// by the former iterative-deepening solver and the df-pn solver
+    /// agreeing.
+    pub has_vct: bool,
+    /// The position, one row a line, with row numbers.
+    pub diagram: &'static str,
+}
+
+impl VctProblem {
+    /// The position (side to move from the stone count).
+    ///
+    /// # Panics
+    /// If the diagram is malformed (they are constants).
+    #[must_use]
+    pub fn board(&self) -> Board {
+        labelled(self.rule, self.diagram)
+    }
+}
+
+/// The depth (attacker moves) [`VCT_PROBLEMS`] are labelled at.
+pub const VCT_PROBLEM_DEPTH: u32 = 8;
+
+/// VCT positions: wins by threes and fours where no VCF exists, and
+/// positions without a VCT.
+pub const VCT_PROBLEMS: &[VctProblem] = &[
+    VctProblem {
+        name: "renju_forbidden_block",
+        source: "constructed for tengen: white's g11 makes an open three on row 11 and a three in column g aimed at g8, an overline point for black",
+        rule: Rule::Renju,
+        has_vct: true,
+        diagram: "
+    15 O . . . . . . . . . . . . . X 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . X . . . . . . . . 13
+    12 . . . . . . . . . . . . . . . 12
+    11 . . . . . . . O O . . . . . . 11
+    10 . . . . . . O . . . . . . . . 10
+    9 . . . . . . O . . . . . . . . 9
+    8 . . . X X X . X X . . . . . . 8
+    7 . . . . . . . . . . . . . . . 7
+    6 . . . . . . . . . . . . . . . 6
+    5 . . . . . . . . . . . . . . . 5
+    4 . . . . . . . . . . . . . . . 4
+    3 . . . . . . . . . . . . . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 O . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "double_three",
+        source: "constructed for tengen: two open twos of black crossing at h8",
+        rule: Rule::Freestyle,
+        has_vct: true,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . O . . . . . . . . . . . O . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . . . . . . . . . . . . 12
+    11 . . . . . . . . . . . . . . . 11
+    10 . . . . . . . X . . . . . . . 10
+    9 . . . . . . . X . . . . . . . 9
+    8 . . . . . X X . . . . . . . . 8
+    7 . . . . . . . . . . . . . . . 7
+    6 . . . . . . . . . . . . . . . 6
+    5 . . . . . . . . . . . . . . . 5
+    4 . . . . . . . . . . . . . . . 4
+    3 . . . . . . . . . . . . . . . 3
+    2 . O . . . . . . . . . . . O . 2
+    1 . . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "free_g5_s28",
+        source: "constructed for tengen: game 5 of the engine's self-play (3 000 nodes a move), after 28 stones",
+        rule: Rule::Freestyle,
+        has_vct: true,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . . . . . . . . . . . . 12
+    11 . . . O . . . . . O . . . . . 11
+    10 . . O X . . . . X . . . . . . 10
+    9 . . . X . O . X . . . . . . . 9
+    8 . . O X X X X O . . . . . . . 8
+    7 . . O X . X X . . . . . . . . 7
+    6 . X O O O O X . . . . . . . . 6
+    5 . . . . X O O O . . . . . . . 5
+    4 . . . . . . . . . . . . . . . 4
+    3 . . . . . . . . . . . . . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 . . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "free_g1_s14",
+        source: "constructed for tengen: game 1 of the engine's self-play (3 000 nodes a move), after 14 stones",
+        rule: Rule::Freestyle,
+        has_vct: true,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . . . . . . . . . . . . 12
+    11 . . . . . . . . . . . . . . . 11
+    10 . . . . . . O . . . . . . . . 10
+    9 . . . . . O O O X . . . . . . 9
+    8 . . . O . . X O . . . . . . . 8
+    7 . . . . X . X . . . . . . . . 7
+    6 . . . . . X X . . . . . . . . 6
+    5 . . . . . . X . . . . . . . . 5
+    4 . . . . . . O . . . . . . . . 4
+    3 . . . . . . . . . . . . . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 . . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "free_g5_s24",
+        source: "constructed for tengen: game 5 of the engine's self-play (3 000 nodes a move), after 24 stones",
+        rule: Rule::Freestyle,
+        has_vct: true,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . . . . . . . . . . . . 12
+    11 . . . O . . . . . O . . . . . 11
+    10 . . O X . . . . X . . . . . . 10
+    9 . . . X . O . X . . . . . . . 9
+    8 . . O X X X X O . . . . . . . 8
+    7 . . . X . X . . . . . . . . . 7
+    6 . . . O O O X . . . . . . . . 6
+    5 . . . . X O O O . . . . . . . 5
+    4 . . . . . . . . . . . . . . . 4
+    3 . . . . . . . . . . . . . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 . . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "renju_g1_s18",
+        source: "constructed for tengen: game 1 of the engine's self-play (3 000 nodes a move), after 18 stones",
+        rule: Rule::Renju,
+        has_vct: true,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . . . . . . . . . . . . 12
+    11 . . . . . . . . . . . . . . . 11
+    10 . . . . . . O . . . . . . . . 10
+    9 . . . . O O O O X . . . . . . 9
+    8 . . . O . . X O . . . . . . . 8
+    7 . . . . X . X . . . . . . . . 7
+    6 . . . . . X X X . . . . . . . 6
+    5 . . . . . . X . . . . . . . . 5
+    4 . . . . . . O O . . . . . . . 4
+    3 . . . . . . . . X . . . . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 . . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "renju_g4_s15",
+        source: "constructed for tengen: game 4 of the engine's self-play (3 000 nodes a move), after 15 stones",
+        rule: Rule::Renju,
+        has_vct: true,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . X . . . . . . 14
+    13 . . . . . . . O . . . . . . . 13
+    12 . . . . . X O . . . . . . . . 12
+    11 . . . . . O . . . . . . . . . 11
+    10 . . . . O . O . . X . . . . . 10
+    9 . . . X . O . O X X X . . . . 9
+    8 . . . . . . . . X . . . . . . 8
+    7 . . . . . . . . . . . . . . . 7
+    6 . . . . . . . . . . . . . . . 6
+    5 . . . . . . . . . . . . . . . 5
+    4 . . . . . . . . . . . . . . . 4
+    3 . . . . . . . . . . . . . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 . . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "renju_g2_s32",
+        source: "constructed for tengen: game 2 of the engine's self-play (3 000 nodes a move), after 32 stones",
+        rule: Rule::Renju,
+        has_vct: true,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . X . . . . . . . . . . 12
+    11 . . . . . O . . . O . . . . . 11
+    10 . . . X O O O O X . X . . . . 10
+    9 . . . . . . . O X O O X . . . 9
+    8 . . . . . . . X O X O . X . . 8
+    7 . . . . . . . O X X . . . . . 7
+    6 . . . . . O . X X . . . . . . 6
+    5 . . . . . X X X O . . . . . . 5
+    4 . . . . . O O . . . . . . . . 4
+    3 . . . . . . . . . . . . . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 . . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "renju_g1_s14",
+        source: "constructed for tengen: game 1 of the engine's self-play (3 000 nodes a move), after 14 stones",
+        rule: Rule::Renju,
+        has_vct: true,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . . . . . . . . . . . . 12
+    11 . . . . . . . . . . . . . . . 11
+    10 . . . . . . O . . . . . . . . 10
+    9 . . . . . O O O X . . . . . . 9
+    8 . . . O . . X O . . . . . . . 8
+    7 . . . . X . X . . . . . . . . 7
+    6 . . . . . X X . . . . . . . . 6
+    5 . . . . . . X . . . . . . . . 5
+    4 . . . . . . O . . . . . . . . 4
+    3 . . . . . . . . . . . . . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 . . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "free_g0_s20",
+        source: "constructed for tengen: game 0 of the engine's self-play (3 000 nodes a move), after 20 stones",
+        rule: Rule::Freestyle,
+        has_vct: false,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . . . . . . . . . . . . 12
+    11 . . . . . X O . . . . . . . . 11
+    10 . . . . . . X . . . . . . . . 10
+    9 . . . . . . X O O . . . . . . 9
+    8 . . . . . O X X X X O . . . . 8
+    7 . . . . . . X O . X . . . . . 7
+    6 . . . . . X O . O . O . . . . 6
+    5 . . . . . . . . . O . . . . . 5
+    4 . . . . . . . . . . . . . . . 4
+    3 . . . . . . . . . . . . . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 . . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "free_g3_s48",
+        source: "constructed for tengen: game 3 of the engine's self-play (3 000 nodes a move), after 48 stones",
+        rule: Rule::Freestyle,
+        has_vct: false,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . . . . . . . . . . . . 12
+    11 . . . . . . . . . . . . . . . 11
+    10 . . . . . O . . . . . . . . . 10
+    9 . . . . . . . . . . . . . . . 9
+    8 . . . . . . O O X . . . . . . 8
+    7 . . . . . . . X O O X X X X O 7
+    6 . . . X O . O X X X O . . . . 6
+    5 X O X O O . X X O O . X . . . 5
+    4 . O X O X X X O X . . . . . . 4
+    3 . . O X X O . O . . . . . . . 3
+    2 . X . O . X O . . . . . . . . 2
+    1 . . . O O . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "free_g0_s30",
+        source: "constructed for tengen: game 0 of the engine's self-play (3 000 nodes a move), after 30 stones",
+        rule: Rule::Freestyle,
+        has_vct: false,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . . . . . . . . . . . . 12
+    11 . . . . . X O . . . . . . . . 11
+    10 . . . . . X X . . . X . . . . 10
+    9 . . . . . . X O O O O . . . . 9
+    8 . . . . . O X X X X O . . . . 8
+    7 . . . . . . X O . X O . . . . 7
+    6 . . . . . X O . O . O . . . . 6
+    5 . . . . X . . . . O X . . . . 5
+    4 . . . O . . . . . . O . . . . 4
+    3 . . . . . . . . . . . X . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 . . . . . . . . . . . . . . . 1
+",
+    },
+    VctProblem {
+        name: "renju_g0_s48",
+        source: "constructed for tengen: game 0 of the engine's self-play (3 000 nodes a move), after 48 stones",
+        rule: Rule::Renju,
+        has_vct: false,
+        diagram: "
+    15 . . . . . . . . . . . . . . . 15
+    14 . . . . . . . . . . . . . . . 14
+    13 . . . . . . . . . . . . . . . 13
+    12 . . . . . . . . . . O . . . . 12
+    11 . . . . . . . . O X X . . . . 11
+    10 . . . . . . . . X X . O . O . 10
+    9 . . . . . . . . O X X O X . . 9
+    8 . . . . . . X X O O O X . X O 8
+    7 . . . . . . X O X X X . O X . 7
+    6 . . . . O X O . O O X . O . . 6
+    5 . . . . X O O X O O X O . . . 5
+    4 . . . O X . . . . . O . . . . 4
+    3 . . . . . . . . . X . X . . . 3
+    2 . . . . . . . . . . . . . . . 2
+    1 . . . . . . . . . . . . . . . 1
 ",
     },
 ];

@@ -13,6 +13,10 @@
 use crate::board::Pos;
 use crate::eval::{four_line, Position};
 use crate::pattern::Combo;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Nodes between two looks at a stop flag.
+pub const STOP_POLL_NODES: u32 = 1024;
 
 /// Default size of the VCF table, in entries (8 bytes each).
 pub const VCF_TABLE_ENTRIES: usize = 1 << 16;
@@ -24,6 +28,8 @@ pub struct Vcf {
     budget: u64,
     /// Buffers of four moves, one per attacker ply.
     buffers: Vec<Vec<(Pos, u8)>>,
+    /// Nodes left before the stop flag is looked at again.
+    poll: u32,
 }
 
 impl Default for Vcf {
@@ -53,6 +59,7 @@ impl Vcf {
             nodes: 0,
             budget: u64::MAX,
             buffers: Vec::new(),
+            poll: STOP_POLL_NODES,
         }
     }
 
@@ -71,9 +78,26 @@ impl Vcf {
     /// Looks for a VCF of at most `max_fours` fours for the side to move,
     /// playing at most `budget` stones.
     pub fn solve(&mut self, pos: &mut Position, max_fours: u32, budget: u64) -> VcfResult {
+        self.solve_with_stop(pos, max_fours, budget, None)
+    }
+
+    /// [`Vcf::solve`] that also gives up, answering
+    /// [`VcfResult::Unknown`], once `stop` is set (looked at first, then
+    /// every [`STOP_POLL_NODES`] stones).
+    pub fn solve_with_stop(
+        &mut self,
+        pos: &mut Position,
+        max_fours: u32,
+        budget: u64,
+        stop: Option<&AtomicBool>,
+    ) -> VcfResult {
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return VcfResult::Unknown;
+        }
         self.budget = self.nodes.saturating_add(budget);
+        self.poll = STOP_POLL_NODES;
         let mut line = Vec::new();
-        match self.attack(pos, max_fours, &mut line, 0) {
+        match self.attack(pos, max_fours, &mut line, 0, stop) {
             Some(true) => {
                 line.reverse();
                 VcfResult::Win(line)
@@ -89,6 +113,21 @@ impl Vcf {
             VcfResult::Win(line) => Some(line),
             _ => None,
         }
+    }
+
+    /// Counts a node towards the next look at `stop`; whether it is set.
+    fn stopped(&mut self, stop: Option<&AtomicBool>) -> bool {
+        self.poll -= 1;
+        if self.poll > 0 {
+            return false;
+        }
+        self.poll = STOP_POLL_NODES;
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            // Out of budget from now on, so the whole search unwinds.
+            self.budget = self.nodes;
+            return true;
+        }
+        false
     }
 
     fn refuted(&self, hash: u64, depth: u32) -> bool {
@@ -109,6 +148,7 @@ impl Vcf {
         depth: u32,
         line: &mut Vec<Pos>,
         ply: usize,
+        stop: Option<&AtomicBool>,
     ) -> Option<bool> {
         let me = pos.side();
         let opp = me.opp();
@@ -160,7 +200,7 @@ impl Vcf {
                         continue;
                     }
                 }
-                if self.nodes >= self.budget {
+                if self.nodes >= self.budget || self.stopped(stop) {
                     break 'search None;
                 }
                 self.nodes += 1;
@@ -183,7 +223,7 @@ impl Vcf {
                     } else {
                         self.nodes += 1;
                         pos.make(block);
-                        let r = self.attack(pos, depth - 1, line, ply + 1);
+                        let r = self.attack(pos, depth - 1, line, ply + 1, stop);
                         pos.unmake();
                         if r == Some(true) {
                             line.push(block);
