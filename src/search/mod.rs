@@ -210,14 +210,27 @@ fn aspiration(w: &mut Worker<'_, '_>, order: &[Pos], depth: i32, prev: i32) -> R
     }
 }
 
-/// A helper thread of Lazy SMP: the same iterative deepening, starting
-/// one ply deeper on odd threads, sharing only the transposition table.
+/// A helper thread of Lazy SMP: the same iterative deepening, sharing only
+/// the transposition table, with the root moves in another order.
 fn helper(shared: &Shared<'_>, pos: Position, mut order: Vec<Pos>, id: usize, max_depth: u32) {
     let mut w = Worker::new(shared, pos);
     let mut prev = 0;
-    let first = 1 + (id % 2) as u32;
-    for depth in first..=max_depth {
-        let r = aspiration(&mut w, &order, depth as i32, prev);
+    let mut mine = order.clone();
+    for depth in 1..=max_depth {
+        // The same depth as the main thread, with the root moves after
+        // the first in another order (reversed on odd threads, rotated by
+        // half on even ones): the two meet in the middle, and each finds
+        // the moves the other has searched in the shared table.
+        mine.clone_from(&order);
+        if mine.len() > 2 {
+            if id % 2 == 1 {
+                mine[1..].reverse();
+            } else {
+                let half = (mine.len() - 1) / 2;
+                mine[1..].rotate_left(half);
+            }
+        }
+        let r = aspiration(&mut w, &mine, depth as i32, prev);
         if w.stopped() {
             break;
         }
@@ -232,6 +245,19 @@ fn helper(shared: &Shared<'_>, pos: Position, mut order: Vec<Pos>, id: usize, ma
         }
     }
     w.publish();
+}
+
+/// Whether the opponent has a forced win (VCF, then VCT) once the side to
+/// move plays `m`, within `budget` solver nodes; also the nodes used.
+fn opponent_wins_after(pos: &mut Position, m: Pos, budget: u64, stop: &AtomicBool) -> (bool, u64) {
+    pos.make(m);
+    let mut vct = Vct::default();
+    let won = matches!(
+        vct.solve_with_stop(pos, ROOT_VCT_DEPTH, budget, Some(stop)),
+        VctResult::Win(..)
+    );
+    pos.unmake();
+    (won, vct.nodes())
 }
 
 /// Plies to the end of a mate score, if it is one.
@@ -396,6 +422,11 @@ impl Searcher {
             depth: 0,
             ranked: vec![(first, 0)],
         };
+        // Root moves found to lose to an opponent's threat sequence, kept at
+        // the end of `order`, and best moves found safe.
+        let defend = multipv == 1 && self.config.features.vct;
+        let mut refuted: Vec<Pos> = Vec::new();
+        let mut safe: Vec<Pos> = Vec::new();
         std::thread::scope(|s| {
             for id in 1..threads {
                 let (shared, pos, order) = (&shared, pos.clone(), order.clone());
@@ -407,12 +438,13 @@ impl Searcher {
             }
             let mut w = Worker::new(&shared, pos.clone());
             let mut prev = 0;
-            for depth in 1..=max_depth {
+            let mut depth = 1;
+            while depth <= max_depth {
                 let d = depth as i32;
                 let mut ranked = Vec::new();
                 let mut main = None;
                 if multipv == 1 {
-                    let r = aspiration(&mut w, &order, d, prev);
+                    let r = aspiration(&mut w, &order[..order.len() - refuted.len()], d, prev);
                     if let Some(b) = r.best {
                         let complete = !w.stopped();
                         // An unfinished iteration counts only if it found a
@@ -441,6 +473,30 @@ impl Searcher {
                 }
                 let Some(r) = main else { break };
                 let best = r.best.expect("a result has a move");
+                // Defence: a move after which the opponent has a forced win
+                // the search did not see is dropped, and the depth searched
+                // again without it.
+                if defend
+                    && !w.stopped()
+                    && r.score <= MATE_BOUND
+                    && !safe.contains(&best)
+                    && refuted.len() + 2 <= order.len()
+                {
+                    let budget = solver_budget(DEFENCE_BUDGET);
+                    let (lost, used) = opponent_wins_after(&mut w.pos, best, budget, stop);
+                    shared.nodes.fetch_add(used, Ordering::Relaxed);
+                    if lost {
+                        let i = order.iter().position(|&m| m == best).expect("a root move");
+                        let m = order.remove(i);
+                        order.push(m);
+                        refuted.push(m);
+                        result.best = Some(order[0]);
+                        result.pv = vec![order[0]];
+                        result.ranked = vec![(order[0], result.score)];
+                        continue;
+                    }
+                    safe.push(best);
+                }
                 for &(m, _) in ranked.iter().rev() {
                     promote(&mut order, m);
                 }
@@ -472,6 +528,7 @@ impl Searcher {
                         break;
                     }
                 }
+                depth += 1;
             }
             w.publish();
             shared.stop.store(true, Ordering::Relaxed);
@@ -480,7 +537,10 @@ impl Searcher {
         // main thread knows more, unless the main thread has seen a win.
         if multipv == 1 && result.score <= MATE_BOUND {
             if let Some((depth, r)) = shared.helper_best.into_inner().ok().flatten() {
-                if depth > result.depth && r.best.is_some_and(|b| order.contains(&b)) {
+                if depth > result.depth
+                    && r.best
+                        .is_some_and(|b| order.contains(&b) && !refuted.contains(&b))
+                {
                     result.best = r.best;
                     result.score = r.score;
                     result.pv = r.pv;

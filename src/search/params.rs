@@ -27,6 +27,10 @@ pub const ROOT_VCT_DEPTH: u32 = 8;
 /// Stones the root VCT may play when no deadline is set.
 pub const ROOT_VCT_BUDGET: u64 = 60_000;
 
+/// Stones the threat solvers may play to check that the opponent has no
+/// forced win after the search's best move (once per new best move).
+pub const DEFENCE_BUDGET: u64 = 20_000;
+
 /// Half-width of the first aspiration window around the last score.
 pub const ASPIRATION_DELTA: i32 = 60;
 /// Depth from which aspiration windows are used.
