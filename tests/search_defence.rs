@@ -2,18 +2,19 @@
 //! after each iteration it asks the threat solvers whether the opponent
 //! wins once the best move is played, and drops a move that loses so.
 //!
-//! The positions are the published renju VCF problems of
-//! `tengen::threat::problems` (the mintaka engine's VCF test set; see that
-//! module for the citation) with the turn handed to the defender: the
-//! attacker threatens a VCF, and the defender, searching only three plies,
-//! must find a move after which the VCF is gone.
+//! Two sets: the published renju VCF problems of `tengen::threat::problems`
+//! (the mintaka engine's VCF test set; see that module for the citation)
+//! with the turn handed to the defender, which must find a move after which
+//! the VCF is gone (a short search manages these with or without the
+//! solvers); and positions from the engine's self-play where the search
+//! alone walks into a threat sequence and the solvers keep it out.
 
 use std::sync::atomic::AtomicBool;
 use tengen::eval::Position;
 use tengen::search::{Config, Features, Limits, Searcher};
 use tengen::threat::problems::VCF_PROBLEMS;
-use tengen::threat::{Vcf, VcfResult};
-use tengen::{Board, Pos};
+use tengen::threat::{Vcf, VcfResult, Vct, VctResult};
+use tengen::{Board, Pos, Rule};
 
 /// Stones the check of an answer may give the attacker's VCF solver.
 const CHECK_BUDGET: u64 = 200_000;
@@ -29,6 +30,12 @@ fn has_vcf(board: &Board) -> bool {
 
 /// The defender's move on `board` from a three-ply search.
 fn answer(board: &Board, vct: bool) -> Pos {
+    answer_at(board, vct, 3)
+}
+
+/// The move a `depth`-ply search plays on `board`, with or without the
+/// threat solvers.
+fn answer_at(board: &Board, vct: bool, depth: u32) -> Pos {
     let mut s = Searcher::new(Config {
         threads: 1,
         hash_bytes: 4 << 20,
@@ -38,7 +45,7 @@ fn answer(board: &Board, vct: bool) -> Pos {
         },
     });
     let limits = Limits {
-        max_depth: 3,
+        max_depth: depth,
         ..Limits::default()
     };
     s.think(board, &limits, &AtomicBool::new(false), &mut |_| {})
@@ -82,4 +89,108 @@ fn the_search_answers_a_threatened_vcf() {
         "defensible {defensible}, defended with the solvers {defended}, without {blind_defended}"
     );
     assert!(defensible >= 3, "too few defensible problems: {defensible}");
+}
+
+/// Positions from the engine's own self-play (`tengen-arena`, freestyle
+/// 15×15, 200 ms a move, the engine against itself with `--no-vct`): the
+/// side to move, searching `depth` plies without the threat solvers, plays
+/// `blind`, after which the opponent has a threat sequence the solvers find.
+/// Not published positions; they were picked from lost games by replaying
+/// the loser's moves.
+const SELF_PLAY_TRAPS: &[(&str, u32, (usize, usize), &str)] = &[
+    (
+        "game 11, move 17",
+        3,
+        (10, 8),
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . O . . . . . . . . . . .
+        . . . . X . X . . . . . . . .
+        . . . . . X X O X . . . . . .
+        . . . . . . X . O . . . . . .
+        . . . . . . O X O O . . . . .
+        . . . . . . . O O . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    ),
+    (
+        "game 25, move 25",
+        4,
+        (11, 6),
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . O X X X O . . . . .
+        . . . . . X . O O . X . . . .
+        . . . . . . . X O O . . O . .
+        . . . . . . . X O O O . . . .
+        . . . . . . . O O X . . . . .
+        . . . . . . . . X . . X . . .
+        . . . . . . . X . . . . . . .
+        . . . . . . . . . . X . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    ),
+    (
+        "game 30, move 18",
+        4,
+        (5, 5),
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . O . . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . . X . X . . . . . .
+        . . . . . . O X . X . . . . .
+        . . . . . . O . X O X . . . .
+        . . . . . . . O X O . O . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . . . . X . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    ),
+];
+
+/// Whether the side to move on `board` wins by VCF or VCT (within the
+/// budget).
+fn has_threat_win(board: &Board) -> bool {
+    let mut pos = Position::new(board);
+    has_vcf(board)
+        || matches!(
+            Vct::default().solve(&mut pos, 8, CHECK_BUDGET),
+            VctResult::Win(..)
+        )
+}
+
+#[test]
+fn the_solvers_keep_the_search_out_of_threat_sequences() {
+    for &(name, depth, (x, y), diagram) in SELF_PLAY_TRAPS {
+        let board = Board::from_diagram(Rule::Freestyle, diagram).unwrap();
+        let blind = Pos::new(x, y);
+        let mut after = board.clone();
+        after.play(blind).unwrap();
+        assert!(has_threat_win(&after), "{name}: {blind:?} should lose");
+        // The trap is real for the search alone...
+        assert_eq!(answer_at(&board, false, depth), blind, "{name}");
+        // ...and the solvers keep it out of it.
+        let seen = answer_at(&board, true, depth);
+        let mut after = board.clone();
+        after.play(seen).unwrap();
+        assert!(!has_threat_win(&after), "{name}: {seen:?} loses too");
+    }
 }
