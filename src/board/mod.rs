@@ -123,7 +123,28 @@ const COMBO_COUNTS: [u64; 16] = {
     t
 };
 
+/// The packed line byte `set_line` stored for `dir`.
+#[inline(always)]
+fn line_byte(cell: &Cell, dir: Dir) -> u8 {
+    let shift = 4 * dir as u32;
+    (((cell.pat[0] >> shift) & 15) | (((cell.pat[1] >> shift) & 15) << 4)) as u8
+}
+
 impl Tally {
+    /// Moves an empty point's share from its old `combo` and `value` to
+    /// what `cell` holds now.
+    #[inline(always)]
+    fn update(&mut self, combo: [u8; 2], value: [u16; 2], cell: &Cell) {
+        for c in 0..2 {
+            self.value[c] += i32::from(cell.value[c]) - i32::from(value[c]);
+            if cell.combo[c] != combo[c] {
+                self.counts[c] = self.counts[c]
+                    .wrapping_sub(COMBO_COUNTS[usize::from(combo[c] & 15)])
+                    .wrapping_add(COMBO_COUNTS[usize::from(cell.combo[c] & 15)]);
+            }
+        }
+    }
+
     /// Adds (`sign` 1) or removes (`sign` -1) an empty point's share.
     #[inline(always)]
     fn add(&mut self, cell: &Cell, sign: i32) {
@@ -628,10 +649,16 @@ impl Board {
                     continue;
                 }
                 let window = (near >> (2 * (s + 5))) as u32 & 0x3F_FFFF;
+                let byte = tables.line(key_from_window(window));
+                if line_byte(cell, dir) == byte {
+                    // Neither colour's pattern changes here: nothing to do
+                    // or to undo.
+                    continue;
+                }
                 self.undo.push((n as u16, *cell));
-                self.tally.add(cell, -1);
-                set_line(tables, cell, dir, tables.line(key_from_window(window)));
-                self.tally.add(cell, 1);
+                let (combo, value) = (cell.combo, cell.value);
+                set_line(tables, cell, dir, byte);
+                self.tally.update(combo, value, cell);
             }
         }
     }
