@@ -109,17 +109,8 @@ pub fn static_eval(board: &Board) -> i32 {
 /// needs, at a cost independent of the board.
 pub fn leaf_facts(pos: &Position) -> Facts {
     let board = pos.board();
-    let me = board.side_to_move();
-    let opp = me.opp();
-    let mut facts = Facts {
-        own_fives: board.five_count(me),
-        opp_fives: board.five_count(opp),
-        own_open_fours: board.open_four_count(me),
-        opp_open_four: board.open_four_count(opp) > 0,
-        own_fours: board.four_count(me),
-        eval: static_eval(board),
-        ..Facts::default()
-    };
+    let opp = board.side_to_move().opp();
+    let mut facts = totals(board);
     if facts.opp_fives > 0 {
         if let Some(last) = board.last_move().filter(|m| !m.pos.is_pass()) {
             let (near, n) = pos.fives_around(last.pos, opp);
@@ -136,6 +127,21 @@ pub fn leaf_facts(pos: &Position) -> Facts {
     facts
 }
 
+/// The facts the board's running totals give, with no point found.
+fn totals(board: &Board) -> Facts {
+    let me = board.side_to_move();
+    let opp = me.opp();
+    Facts {
+        own_fives: board.five_count(me),
+        opp_fives: board.five_count(opp),
+        own_open_fours: board.open_four_count(me),
+        opp_open_four: board.open_four_count(opp) > 0,
+        own_fours: board.four_count(me),
+        eval: static_eval(board),
+        ..Facts::default()
+    }
+}
+
 /// Reads the candidate points of `pos` once: their tactical facts (as
 /// [`leaf_facts`], plus the points of the own five and open four) and
 /// (into `cands`, cleared first) every candidate with its ordering score.
@@ -147,9 +153,8 @@ pub fn scan(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
     let me = pos.side();
     let opp = me.opp();
     let renju = pos.board().rule() == Rule::Renju;
-    let mut facts = leaf_facts(pos);
-    facts.opp_five = None;
     let board = pos.board();
+    let mut facts = totals(board);
     let mut check_legal: u32 = 0;
     pos.for_each_candidate(|p| {
         let own = board.combo(p, me);
