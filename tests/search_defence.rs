@@ -28,11 +28,6 @@ fn has_vcf(board: &Board) -> bool {
     )
 }
 
-/// The defender's move on `board` from a three-ply search.
-fn answer(board: &Board, vct: bool) -> Pos {
-    answer_at(board, vct, 3)
-}
-
 /// The move a `depth`-ply search plays on `board`, with or without the
 /// threat solvers.
 fn answer_at(board: &Board, vct: bool, depth: u32) -> Pos {
@@ -79,10 +74,10 @@ fn the_search_answers_a_threatened_vcf() {
             continue;
         }
         defensible += 1;
-        let with = answer(&board, true);
+        let with = answer_at(&board, true, 3);
         let ok = stops_the_vcf(&board, with);
         defended += usize::from(ok);
-        blind_defended += usize::from(stops_the_vcf(&board, answer(&board, false)));
+        blind_defended += usize::from(stops_the_vcf(&board, answer_at(&board, false, 3)));
         assert!(ok, "{}: {with:?} still loses to a VCF", problem.name);
     }
     eprintln!(

@@ -9,7 +9,7 @@ mod common;
 use common::replay_wins;
 use tengen::eval::Position;
 use tengen::threat::problems::VCF_PROBLEMS;
-use tengen::threat::{Vcf, VcfResult, Vct, VctResult};
+use tengen::threat::{Vcf, VcfResult};
 
 /// Stones one VCF problem may cost the solver.
 const BUDGET: u64 = 1_000_000;
@@ -43,18 +43,4 @@ fn every_vcf_problem_is_solved() {
         longest = longest.max(line.len());
     }
     assert!(longest >= 40, "the set holds a VCF of 40 moves or more");
-}
-
-#[test]
-fn the_vct_solver_solves_the_vcf_problems_too() {
-    for problem in VCF_PROBLEMS {
-        let board = problem.board();
-        let mut pos = Position::new(&board);
-        let result = Vct::default().solve(&mut pos, 4, BUDGET);
-        assert!(
-            matches!(result, VctResult::Win(..)),
-            "{}: {result:?}",
-            problem.name
-        );
-    }
 }

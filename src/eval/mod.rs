@@ -2,10 +2,12 @@
 //!
 //! Every empty point near the stones carries, per line and per colour, the
 //! pattern a stone there would make ([`crate::pattern::Pattern`]), and per
-//! colour the combination of the four ([`Combo`]). [`scan`] reads them once
-//! per node and returns three things together: the tactical facts (fives,
-//! open fours, threats to make one), the candidate moves with their
-//! ordering scores, and a static evaluation.
+//! colour the combination of the four ([`Combo`]), and the board keeps per
+//! colour the sum of the points' values and the counts of their fives and
+//! fours. [`leaf_facts`] reads those totals: the static evaluation and the
+//! tactical facts (fives, open fours, threats to make one). [`scan`] adds
+//! one pass over the points near the stones for the candidate moves and
+//! their ordering scores.
 //!
 //! The evaluation is rule-aware: under renju a point forbidden to black
 //! (overline or double four, decided by the lines alone) is worth nothing
@@ -19,8 +21,6 @@ pub use position::{Position, NEAR_RADIUS};
 use crate::board::{Board, Dir, Pos};
 use crate::pattern::{Combo, Pattern};
 use crate::rules::{Color, Rule};
-
-pub use crate::pattern::{COMBO_VALUE, PATTERN_VALUE};
 
 /// The share (out of 16) of the opponent's values the evaluation
 /// subtracts: below 16 because the side to move acts on its shapes first.
@@ -57,14 +57,11 @@ pub struct Cand {
 }
 
 /// The tactical facts of a position, for the side to move. The counts and
-/// the evaluation come from the board's running totals; the points marked
-/// "scan only" are found by [`scan`] and left `None` by [`leaf_facts`].
+/// the evaluation come from the board's running totals.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Facts {
     /// How many points make five for the side to move.
     pub own_fives: u32,
-    /// A point where the side to move makes five (scan only).
-    pub own_five: Option<Pos>,
     /// Points where the opponent would make five (the side to move must
     /// block them): how many, and the first.
     pub opp_fives: u32,
@@ -73,8 +70,6 @@ pub struct Facts {
     /// How many points make an open four (or a double four where that
     /// wins) for the side to move.
     pub own_open_fours: u32,
-    /// The first of those points (scan only).
-    pub own_open_four: Option<Pos>,
     /// Whether the opponent has a point making an open four (the side to
     /// move faces an open three).
     pub opp_open_four: bool,
@@ -143,8 +138,8 @@ fn totals(board: &Board) -> Facts {
 }
 
 /// Reads the candidate points of `pos` once: their tactical facts (as
-/// [`leaf_facts`], plus the points of the own five and open four) and
-/// (into `cands`, cleared first) every candidate with its ordering score.
+/// [`leaf_facts`]) and (into `cands`, cleared first) every candidate with
+/// its ordering score.
 /// Black's forbidden points under renju are left out of `cands` when black
 /// is to move (the recursive double-three check runs only on the rare
 /// candidate double threes).
@@ -159,14 +154,8 @@ pub fn scan(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
     pos.for_each_candidate(|p| {
         let own = board.combo(p, me);
         let oc = board.combo(p, opp);
-        if own == Combo::Five {
-            facts.own_five.get_or_insert(p);
-        }
         if oc == Combo::Five {
             facts.opp_five.get_or_insert(p);
-        }
-        if own == Combo::OpenFour && facts.own_open_four.is_none() {
-            facts.own_open_four = Some(p);
         }
         let own_forbidden = renju && me == Color::Black && own == Combo::Forbidden;
         if own_forbidden {
@@ -201,12 +190,6 @@ pub fn scan(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
     facts
 }
 
-/// The static evaluation alone, for the side to move.
-#[must_use]
-pub fn evaluate(pos: &Position) -> i32 {
-    static_eval(pos.board())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,8 +214,8 @@ mod tests {
         let mut c = Vec::new();
         let f = scan(&mut p, &mut c);
         assert_eq!(f.opp_fives, 2);
-        assert!(f.own_five.is_none());
-        assert!(f.own_open_four.is_some());
+        assert_eq!(f.own_fives, 0);
+        assert!(f.own_open_fours > 0);
     }
 
     #[test]
@@ -251,9 +234,9 @@ mod tests {
         )
         .unwrap();
         b.set_side_to_move(Color::Black);
-        let black = evaluate(&Position::new(&b));
+        let black = static_eval(&b);
         b.set_side_to_move(Color::White);
-        let white = evaluate(&Position::new(&b));
+        let white = static_eval(&b);
         assert!(black > 0 && white < 0, "black {black}, white {white}");
     }
 

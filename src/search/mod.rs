@@ -146,9 +146,8 @@ fn root_moves(pos: &mut Position, excluded: &[Pos]) -> Vec<Pos> {
     let mut cands = Vec::new();
     let facts = scan(pos, &mut cands);
     cands.retain(|c| !excluded.contains(&c.pos));
-    // Any five that is not excluded wins at once (the facts name only the
-    // first, which may be an excluded point).
-    if facts.own_five.is_some() {
+    // Any five that is not excluded wins at once.
+    if facts.own_fives > 0 {
         if let Some(c) = cands.iter().find(|c| c.own == Combo::Five) {
             return vec![c.pos];
         }
@@ -290,12 +289,6 @@ impl Searcher {
         if Table::size_for(bytes) != self.tt.bytes() {
             self.tt = Table::new(bytes);
         }
-    }
-
-    /// Turns the root VCT solver on or off (on by default); for measuring
-    /// what it is worth.
-    pub fn set_vct(&mut self, on: bool) {
-        self.config.features.vct = on;
     }
 
     /// Switches search features on or off (see [`Features`]).
