@@ -10,6 +10,7 @@
 //! alone walks into a threat sequence and the solvers keep it out.
 
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 use tengen::eval::Position;
 use tengen::search::{Config, Features, Limits, Searcher};
 use tengen::threat::problems::VCF_PROBLEMS;
@@ -184,6 +185,145 @@ fn the_solvers_keep_the_search_out_of_threat_sequences() {
         assert_eq!(answer_at(&board, false, depth), blind, "{name}");
         // ...and the solvers keep it out of it.
         let seen = answer_at(&board, true, depth);
+        let mut after = board.clone();
+        after.play(seen).unwrap();
+        assert!(!has_threat_win(&after), "{name}: {seen:?} loses too");
+    }
+}
+
+/// A self-play position: its name, rule, search depth, the move that loses
+/// and the diagram.
+type Trap = (&'static str, Rule, u32, (usize, usize), &'static str);
+
+/// Positions from the engine's self-play (`tengen-arena`, 15×15, 200 ms a
+/// move, the engine with its threat solvers against itself without them)
+/// where the side to move, searching `depth` plies with the solvers, still
+/// plays `blind`: the opponent's threat sequence after it costs more than
+/// the check between iterations may spend. Given time (a deadline), the last
+/// check before the move is played finds it and the search plays another
+/// move. Not published positions; they were picked by replaying the games
+/// and asking the solvers, with a large budget, about every move played.
+const LONG_TRAPS: &[Trap] = &[
+    (
+        "renju game 20, move 8",
+        Rule::Renju,
+        3,
+        (7, 6),
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . O . . . X . . . . . .
+        . . . . . O . X . . . . . . .
+        . . . . . . O . . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    ),
+    (
+        "renju game 55, move 7",
+        Rule::Renju,
+        3,
+        (8, 10),
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . O . O . . . . . . . .
+        . . . . . O . X . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . . X . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    ),
+    (
+        "freestyle game 42, move 12",
+        Rule::Freestyle,
+        3,
+        (6, 7),
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . O . X O O . . . . .
+        . . . . . X . X O . . . . . .
+        . . . . . X . . O . . . . . .
+        . . . . . X . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    ),
+    (
+        "freestyle game 26, move 16",
+        Rule::Freestyle,
+        3,
+        (6, 5),
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . O X X X . . . . . .
+        . . . . . X . . O . . . . . .
+        . . . . . . X . O O . . . . .
+        . . . . . . . X O . . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    ),
+];
+
+#[test]
+fn the_time_left_goes_into_the_last_defence_check() {
+    for &(name, rule, depth, (x, y), diagram) in LONG_TRAPS {
+        let board = Board::from_diagram(rule, diagram).unwrap();
+        let blind = Pos::new(x, y);
+        let mut after = board.clone();
+        after.play(blind).unwrap();
+        assert!(has_threat_win(&after), "{name}: {blind:?} should lose");
+        // Without a deadline there is no time to spend on the last check...
+        assert_eq!(answer_at(&board, true, depth), blind, "{name}");
+        // ...and with one (far enough never to cut the check short) the
+        // check finds the loss.
+        let mut s = Searcher::new(Config {
+            threads: 1,
+            hash_bytes: 4 << 20,
+            features: Features::default(),
+        });
+        let limits = Limits {
+            max_depth: depth,
+            deadline: Some(Instant::now() + Duration::from_secs(120)),
+            ..Limits::default()
+        };
+        let seen = s
+            .think(&board, &limits, &AtomicBool::new(false), &mut |_| {})
+            .best
+            .expect("a move");
         let mut after = board.clone();
         after.play(seen).unwrap();
         assert!(!has_threat_win(&after), "{name}: {seen:?} loses too");

@@ -272,6 +272,37 @@ fn a_stop_flag_set_during_the_search_ends_it() {
 }
 
 #[test]
+fn a_deadline_ends_the_solvers_like_a_stop_flag() {
+    // The same position and depth as above: a past deadline ends both
+    // solvers within one poll interval, and none lets them win.
+    let board = VCT_PROBLEMS
+        .iter()
+        .find(|p| p.name == "renju_g0_s48")
+        .expect("problem in the set")
+        .board();
+    let mut pos = Position::new(&board);
+    let mut vct = Vct::default();
+    vct.set_deadline(Some(Instant::now()));
+    assert_eq!(vct.solve(&mut pos, 40, u64::MAX), VctResult::Unknown);
+    assert!(vct.nodes() <= 4096, "{}", vct.nodes());
+    let hard = VCF_PROBLEMS
+        .iter()
+        .find(|p| p.name == "deep_vcf_2")
+        .expect("problem in the set")
+        .board();
+    let mut pos = Position::new(&hard);
+    let mut vcf = Vcf::default();
+    vcf.set_deadline(Some(Instant::now()));
+    assert_eq!(vcf.solve(&mut pos, 120, u64::MAX), VcfResult::Unknown);
+    assert!(vcf.nodes() <= 2048, "{}", vcf.nodes());
+    vcf.set_deadline(None);
+    assert!(matches!(
+        vcf.solve(&mut pos, 120, BUDGET),
+        VcfResult::Win(_)
+    ));
+}
+
+#[test]
 fn the_root_win_of_the_renju_bench_position_holds() {
     // The sixth `pbrain-tengen bench` position: the root VCT finds a win
     // there, so the bench plays it at once.

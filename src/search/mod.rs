@@ -246,17 +246,22 @@ fn helper(shared: &Shared<'_>, pos: Position, mut order: Vec<Pos>, id: usize, ma
     w.publish();
 }
 
-/// Whether the opponent has a forced win (VCF, then VCT) once the side to
-/// move plays `m`, within `budget` solver nodes; also the nodes used.
-fn opponent_wins_after(pos: &mut Position, m: Pos, budget: u64, stop: &AtomicBool) -> (bool, u64) {
+/// What the threat solvers say of the opponent's chances once the side to
+/// move plays `m` (a VCF, then a VCT), within `budget` solver nodes and
+/// before `deadline`; also the nodes used.
+fn opponent_threats_after(
+    pos: &mut Position,
+    m: Pos,
+    budget: u64,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) -> (VctResult, u64) {
     pos.make(m);
     let mut vct = Vct::default();
-    let won = matches!(
-        vct.solve_with_stop(pos, ROOT_VCT_DEPTH, budget, Some(stop)),
-        VctResult::Win(..)
-    );
+    vct.set_deadline(deadline);
+    let r = vct.solve_with_stop(pos, ROOT_VCT_DEPTH, budget, Some(stop));
     pos.unmake();
-    (won, vct.nodes())
+    (r, vct.nodes())
 }
 
 /// Plies to the end of a mate score, if it is one.
@@ -420,6 +425,7 @@ impl Searcher {
         let defend = multipv == 1 && self.config.features.vct;
         let mut refuted: Vec<Pos> = Vec::new();
         let mut safe: Vec<Pos> = Vec::new();
+        let mut checked: Vec<Pos> = Vec::new();
         std::thread::scope(|s| {
             for id in 1..threads {
                 let (shared, pos, order) = (&shared, pos.clone(), order.clone());
@@ -472,13 +478,13 @@ impl Searcher {
                 if defend
                     && !w.stopped()
                     && r.score <= MATE_BOUND
-                    && !safe.contains(&best)
+                    && !checked.contains(&best)
                     && refuted.len() + 2 <= order.len()
                 {
                     let budget = solver_budget(DEFENCE_BUDGET);
-                    let (lost, used) = opponent_wins_after(&mut w.pos, best, budget, stop);
+                    let (r, used) = opponent_threats_after(&mut w.pos, best, budget, None, stop);
                     shared.nodes.fetch_add(used, Ordering::Relaxed);
-                    if lost {
+                    if matches!(r, VctResult::Win(..)) {
                         let i = order.iter().position(|&m| m == best).expect("a root move");
                         let m = order.remove(i);
                         order.push(m);
@@ -488,7 +494,10 @@ impl Searcher {
                         result.ranked = vec![(order[0], result.score)];
                         continue;
                     }
-                    safe.push(best);
+                    if r == VctResult::None {
+                        safe.push(best);
+                    }
+                    checked.push(best);
                 }
                 for &(m, _) in ranked.iter().rev() {
                     promote(&mut order, m);
@@ -539,6 +548,45 @@ impl Searcher {
                     result.pv = r.pv;
                     result.depth = depth;
                     result.ranked = vec![(r.best.expect("checked"), r.score)];
+                }
+            }
+        }
+        // The time left goes into making sure the move played does not lose
+        // to a threat sequence: a check the iterations could not afford, or
+        // could not make at all (a move from an unfinished iteration or from
+        // a helper). A move found lost gives way to the next in the order.
+        if defend && result.score <= MATE_BOUND {
+            if let (Some(deadline), Some(best)) = (limits.deadline, result.best) {
+                let candidates = std::iter::once(best)
+                    .chain(order.iter().copied().filter(|&m| m != best))
+                    .filter(|m| !refuted.contains(m))
+                    .take(FINAL_DEFENCE_MOVES);
+                let mut chosen = None;
+                for m in candidates {
+                    let ms = deadline
+                        .saturating_duration_since(Instant::now())
+                        .as_millis() as u64;
+                    if safe.contains(&m)
+                        || ms < FINAL_DEFENCE_MIN_MS
+                        || stop.load(Ordering::Relaxed)
+                    {
+                        chosen = Some(m);
+                        break;
+                    }
+                    let budget = (ms * FINAL_DEFENCE_PER_MS).min(FINAL_DEFENCE_BUDGET);
+                    let (r, used) =
+                        opponent_threats_after(&mut pos, m, budget, Some(deadline), stop);
+                    shared.nodes.fetch_add(used, Ordering::Relaxed);
+                    if !matches!(r, VctResult::Win(..)) {
+                        chosen = Some(m);
+                        break;
+                    }
+                }
+                // With every candidate lost, the search's choice stands.
+                if let Some(m) = chosen.filter(|&m| m != best) {
+                    result.best = Some(m);
+                    result.pv = vec![m];
+                    result.ranked = vec![(m, result.score)];
                 }
             }
         }

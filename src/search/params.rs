@@ -20,10 +20,11 @@ pub const ROOT_VCF_FOURS: u32 = 60;
 pub const ROOT_VCF_BUDGET: u64 = 400_000;
 
 /// Attacker moves the root VCT may play. The VCT solver (root attack and
-/// the defence check below) against none, `tengen-arena`, 200 ms a move,
-/// one thread each, 15×15: freestyle 423–11–366 in 800 games (+24.8 Elo
-/// ±24.0), 631–16–553 over 1 200 (+22.6 ±19.6); renju 197–6–197 in 400
-/// (+0 ±34), not shown there.
+/// the defence checks below) against none, `tengen-arena`, 200 ms a move,
+/// one thread each, 15×15, 800 games each: freestyle 428–17–355 (+31.8 Elo
+/// ±24.0), renju 425–19–356 (+30.0 ±23.9). Before the last defence check
+/// existed: freestyle 423–11–366 (+24.8 ±24.0), renju 417–8–375 (+18.3
+/// ±24.0) and, in an earlier run of 400, 197–6–197 (+0 ±34).
 pub const ROOT_VCT_DEPTH: u32 = 8;
 /// Stones the root VCT may play when no deadline is set.
 pub const ROOT_VCT_BUDGET: u64 = 60_000;
@@ -31,6 +32,20 @@ pub const ROOT_VCT_BUDGET: u64 = 60_000;
 /// Stones the threat solvers may play to check that the opponent has no
 /// forced win after the search's best move (once per new best move).
 pub const DEFENCE_BUDGET: u64 = 20_000;
+
+/// Root moves the last defence check may try, best first, when the time
+/// left after the iterations goes into checking the move to be played.
+/// The check against the same build without it, renju, 200 ms a move:
+/// 211–7–182 in 400 games (+25.2 Elo ±33.9).
+pub const FINAL_DEFENCE_MOVES: usize = 6;
+/// Stones per millisecond left that the last defence check may play
+/// (about half the time left at a microsecond a stone; the deadline bounds
+/// it anyway).
+pub const FINAL_DEFENCE_PER_MS: u64 = 500;
+/// Stones one last defence check may play at most.
+pub const FINAL_DEFENCE_BUDGET: u64 = 300_000;
+/// Milliseconds that must be left for another last defence check.
+pub const FINAL_DEFENCE_MIN_MS: u64 = 2;
 
 /// Half-width of the first aspiration window around the last score.
 pub const ASPIRATION_DELTA: i32 = 60;

@@ -14,6 +14,7 @@ use crate::board::Pos;
 use crate::eval::{four_line, Position};
 use crate::pattern::Combo;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// Nodes between two looks at a stop flag.
 pub const STOP_POLL_NODES: u32 = 1024;
@@ -30,6 +31,9 @@ pub struct Vcf {
     buffers: Vec<Vec<(Pos, u8)>>,
     /// Nodes left before the stop flag is looked at again.
     poll: u32,
+    /// The instant after which every search gives up, looked at with the
+    /// stop flag.
+    deadline: Option<Instant>,
 }
 
 impl Default for Vcf {
@@ -60,7 +64,14 @@ impl Vcf {
             budget: u64::MAX,
             buffers: Vec::new(),
             poll: STOP_POLL_NODES,
+            deadline: None,
         }
+    }
+
+    /// Sets an instant after which searches give up as if stopped (looked
+    /// at every [`STOP_POLL_NODES`] stones); `None` for no limit.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 
     /// Forgets every refuted position.
@@ -122,7 +133,9 @@ impl Vcf {
             return false;
         }
         self.poll = STOP_POLL_NODES;
-        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             // Out of budget from now on, so the whole search unwinds.
             self.budget = self.nodes;
             return true;

@@ -36,6 +36,7 @@ use crate::board::Pos;
 use crate::eval::{four_line, Position};
 use crate::pattern::Combo;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// Default size of the VCT table, in entries (24 bytes each).
 pub const VCT_TABLE_ENTRIES: usize = 1 << 16;
@@ -124,6 +125,9 @@ pub struct Vct {
     budget: u64,
     /// Node count at which the stop flag is next looked at.
     next_poll: u64,
+    /// The instant after which every search gives up, looked at with the
+    /// stop flag.
+    deadline: Option<Instant>,
     vcf: Vcf,
     /// Move buffers, one per ply from the root.
     moves: Vec<Vec<(Pos, i32)>>,
@@ -192,10 +196,19 @@ impl Vct {
             nodes: 0,
             budget: u64::MAX,
             next_poll: 0,
+            deadline: None,
             vcf: Vcf::new(entries / 4),
             moves: Vec::new(),
             children: Vec::new(),
         }
+    }
+
+    /// Sets an instant after which searches (the first VCF included) give
+    /// up as if stopped, looked at every [`STOP_POLL_NODES`] stones or so;
+    /// `None` for no limit.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.vcf.set_deadline(deadline);
     }
 
     /// Forgets every solved position.
@@ -237,7 +250,10 @@ impl Vct {
             VcfResult::Win(line) => {
                 return VctResult::Win(line[0], (line.len() as u32).div_ceil(2));
             }
-            VcfResult::Unknown if stop.is_some_and(|s| s.load(Ordering::Relaxed)) => {
+            VcfResult::Unknown
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                    || self.deadline.is_some_and(|d| Instant::now() >= d) =>
+            {
                 return VctResult::Unknown;
             }
             _ => {}
@@ -283,7 +299,9 @@ impl Vct {
         }
         if nodes >= self.next_poll {
             self.next_poll = nodes + u64::from(STOP_POLL_NODES);
-            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
                 self.budget = nodes;
                 return true;
             }
