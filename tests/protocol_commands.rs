@@ -330,6 +330,14 @@ fn swap2board_answers_each_stage() {
     e.send(&["SWAP2BOARD", "7,7", "8,7", "9,9", "8,8", "8,6", "DONE"]);
     let a = e.answer();
     assert!(a == "SWAP" || parse_coord(&a).is_some(), "{a}");
+    // The game goes on from the five stones (and the sixth, if played):
+    // their points are taken.
+    e.send(&["TURN 8,6"]);
+    e.expect_prefix("ERROR");
+    if let Some((x, y)) = parse_coord(&a) {
+        e.send(&[&format!("TURN {x},{y}")]);
+        e.expect_prefix("ERROR");
+    }
 
     e.send(&["SWAP2BOARD", "7,7", "8,7", "DONE"]);
     e.expect_prefix("ERROR");

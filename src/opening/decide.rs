@@ -154,6 +154,9 @@ pub struct SearchEval<'a> {
     pub limits: Limits,
     /// Time for one question, on top of `limits`.
     pub per_question: Option<Duration>,
+    /// A flag that ends every search at once when set (the protocol's
+    /// `YXSTOP`); `None` for none.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 impl<'a> SearchEval<'a> {
@@ -163,6 +166,7 @@ impl<'a> SearchEval<'a> {
             searcher,
             limits,
             per_question: None,
+            stop: None,
         }
     }
 
@@ -179,11 +183,10 @@ impl<'a> SearchEval<'a> {
 
 impl Evaluator for SearchEval<'_> {
     fn value(&mut self, board: &Board) -> i32 {
-        let stop = AtomicBool::new(false);
+        let never = AtomicBool::new(false);
+        let stop = self.stop.unwrap_or(&never);
         let limits = self.question_limits();
-        self.searcher
-            .think(board, &limits, &stop, &mut |_| {})
-            .score
+        self.searcher.think(board, &limits, stop, &mut |_| {}).score
     }
 
     fn best_moves(
@@ -192,13 +195,14 @@ impl Evaluator for SearchEval<'_> {
         allowed: &dyn Fn(Pos) -> bool,
         count: usize,
     ) -> Vec<(Pos, i32)> {
-        let stop = AtomicBool::new(false);
+        let never = AtomicBool::new(false);
+        let stop = self.stop.unwrap_or(&never);
         let mut limits = self.question_limits();
         limits.multipv = count.max(1);
         limits
             .excluded
             .extend(board.empty_points().filter(|&p| !allowed(p)));
-        let result = self.searcher.think(board, &limits, &stop, &mut |_| {});
+        let result = self.searcher.think(board, &limits, stop, &mut |_| {});
         let mut ranked = result.ranked;
         if ranked.is_empty() {
             ranked.extend(result.best.map(|p| (p, result.score)));

@@ -10,14 +10,13 @@
 //!   engine thinks: `STOP`, `YXSTOP` and `END` act at once, every other
 //!   command is queued and carried out after the move, never dropped.
 //!
-//! Time management for one move lives in [`time`], swap2 decisions in
-//! [`swap2`]. The search is reached only through
-//! [`crate::search::Searcher`].
+//! Time management for one move lives in [`time`]; `SWAP2BOARD` and
+//! `OPENINGBOARD` are decided by [`crate::opening`]. The search is reached
+//! only through [`crate::search::Searcher`].
 
 pub mod command;
 pub mod session;
 pub mod signal;
-pub mod swap2;
 pub mod time;
 
 pub use command::{Command, ParseError, Parser};

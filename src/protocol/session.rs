@@ -6,7 +6,6 @@
 
 use super::command::{BoardKind, Command, Coord, Entry, Field, InfoKey, ParseError, Parsed};
 use super::signal::Signal;
-use super::swap2::{self, Answer};
 use super::time::Clock;
 use crate::board::{Board, Pos, MAX_SIZE, MIN_SIZE};
 use crate::rules::{forbidden, forbidden_points, Color, Rule};
@@ -556,60 +555,80 @@ impl Session {
         out.line("OK")
     }
 
+    /// `SWAP2BOARD`: the swap2 stages of the opening module, decided with
+    /// the search as the judge. The game position becomes the stones given
+    /// and those answered, so that the game can go on from there.
     fn swap2(&mut self, points: &[Coord], request: &Request, out: &mut Out<'_>) -> io::Result<()> {
         let Some(board) = self.board.as_ref() else {
             return out.error(NO_GAME);
         };
-        let mut stones = Vec::with_capacity(points.len());
-        for &c in points {
-            match Self::point(board, c) {
-                Ok(p) => stones.push(p),
-                Err(e) => return out.error(&e),
-            }
-        }
-        if !matches!(stones.len(), 0 | 3 | 5) {
+        if !matches!(points.len(), 0 | 3 | 5) {
             return out.error(&format!(
                 "SWAP2BOARD needs 0, 3 or 5 stones, got {}",
-                stones.len()
+                points.len()
             ));
         }
-        let empty = match Board::new(board.width(), board.height(), self.rule) {
+        let mut start = match Board::new(board.width(), board.height(), self.rule) {
             Ok(b) => b,
             Err(e) => return out.error(&e.to_string()),
         };
-        let start = match swap2::setup(&empty, &stones) {
-            Ok(b) => b,
-            Err(e) => return out.error(&e),
-        };
+        for &c in points {
+            let played = Self::point(&start, c)
+                .and_then(|p| start.play(p).map_err(|e| format!("stone {p}: {e}")));
+            if let Err(e) = played {
+                return out.error(&e);
+            }
+        }
         if let Some(color) = start.find_five() {
             return out.error(&format!(
                 "impossible position: {} has five",
                 color_name(color)
             ));
         }
+        let lines: Vec<String> = start
+            .history()
+            .iter()
+            .map(|m| format!("{},{}", m.pos.x(), m.pos.y()))
+            .collect();
         let limits = self.limits(request, &start, 1);
+        let per_question = limits.deadline.map(|d| {
+            d.saturating_duration_since(std::time::Instant::now())
+                / crate::opening::decide::STAGE_QUESTIONS
+        });
+        let (width, height, rule) = (start.width(), start.height(), self.rule);
         let stop = self.signal.arm(request.seq);
         let searcher = &mut self.searcher;
-        let decided = panic::catch_unwind(AssertUnwindSafe(|| {
-            swap2::decide(searcher, &start, &limits, stop)
+        let answered = panic::catch_unwind(AssertUnwindSafe(|| {
+            let mut eval = crate::opening::decide::SearchEval::new(searcher, limits);
+            eval.per_question = per_question;
+            eval.stop = Some(stop);
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            crate::opening::swap2board(&lines, width, height, rule, &mut eval)
         }));
-        let outcome = match decided {
-            Ok(Ok(o)) => o,
-            Ok(Err(e)) => return out.error(&e),
+        self.clock.charge(request.received.elapsed());
+        let text = match answered {
+            Ok(Ok(text)) => text,
+            Ok(Err(e)) => return out.error(&e.to_string()),
             Err(_) => {
                 self.searcher = Searcher::new(self.searcher.config().clone());
                 return out.error("the swap2 search failed");
             }
         };
-        self.clock.charge(request.received.elapsed());
-        let xy = |p: Pos| format!("{},{}", p.x(), p.y());
-        let text = match outcome.answer {
-            Answer::Opening([a, b, c]) => format!("{} {} {}", xy(a), xy(b), xy(c)),
-            Answer::Swap => "SWAP".to_string(),
-            Answer::Move(p) => xy(p),
-            Answer::PutTwo(a, b) => format!("{} {}", xy(a), xy(b)),
-        };
-        self.board = Some(outcome.board);
+        // The stones of the answer, in move order after the given ones.
+        let mut next = start;
+        if text != "SWAP" {
+            for point in text.split_whitespace() {
+                let placed = point
+                    .split_once(',')
+                    .and_then(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?)))
+                    .and_then(|(x, y)| next.pos(x, y))
+                    .is_some_and(|p| next.play(p).is_ok());
+                if !placed {
+                    return out.error(&format!("the swap2 answer {text} does not fit the board"));
+                }
+            }
+        }
+        self.board = Some(next);
         self.own = None;
         self.markers.clear();
         out.line(&text)
@@ -635,11 +654,13 @@ impl Session {
                 / crate::opening::decide::STAGE_QUESTIONS
         });
         let rule = self.rule;
+        let stop = self.signal.arm(request.seq);
         let searcher = &mut self.searcher;
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         let answered = panic::catch_unwind(AssertUnwindSafe(|| {
             let mut eval = crate::opening::decide::SearchEval::new(searcher, limits);
             eval.per_question = per_question;
+            eval.stop = Some(stop);
             crate::opening::answer(header, &lines, width, height, rule, &mut eval)
         }));
         self.clock.charge(request.received.elapsed());
