@@ -22,7 +22,8 @@ pub const ROOT_VCF_BUDGET: u64 = 400_000;
 /// Attacker moves the root VCT may play. The VCT solver (root attack and
 /// the defence checks below) against none, `tengen-arena`, 200 ms a move,
 /// one thread each, 15×15, 800 games each: freestyle 428–17–355 (+31.8 Elo
-/// ±24.0), renju 425–19–356 (+30.0 ±23.9). Before the last defence check
+/// ±24.0), renju 425–19–356 (+30.0 ±23.9); renju at 500 ms a move, 200
+/// games: 113–3–84 (+50.7 ±48.6). Before the last defence check
 /// existed: freestyle 423–11–366 (+24.8 ±24.0), renju 417–8–375 (+18.3
 /// ±24.0) and, in an earlier run of 400, 197–6–197 (+0 ±34).
 pub const ROOT_VCT_DEPTH: u32 = 8;
