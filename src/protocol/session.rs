@@ -8,6 +8,7 @@ use super::command::{BoardKind, Command, Coord, Entry, Field, InfoKey, ParseErro
 use super::signal::Signal;
 use super::time::Clock;
 use crate::board::{Board, Pos, MAX_SIZE, MIN_SIZE};
+use crate::opening::{Evaluator, OpeningError, SearchEval};
 use crate::rules::{forbidden, forbidden_points, Color, Rule};
 use crate::search::{Config, Info, Limits, SearchResult, Searcher, MATE};
 use std::io::{self, Write};
@@ -591,28 +592,14 @@ impl Session {
             .map(|m| format!("{},{}", m.pos.x(), m.pos.y()))
             .collect();
         let limits = self.limits(request, &start, 1);
-        let per_question = limits.deadline.map(|d| {
-            d.saturating_duration_since(std::time::Instant::now())
-                / crate::opening::decide::STAGE_QUESTIONS
-        });
         let (width, height, rule) = (start.width(), start.height(), self.rule);
-        let stop = self.signal.arm(request.seq);
-        let searcher = &mut self.searcher;
-        let answered = panic::catch_unwind(AssertUnwindSafe(|| {
-            let mut eval = crate::opening::decide::SearchEval::new(searcher, limits);
-            eval.per_question = per_question;
-            eval.stop = Some(stop);
-            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-            crate::opening::swap2board(&lines, width, height, rule, &mut eval)
-        }));
-        self.clock.charge(request.received.elapsed());
-        let text = match answered {
-            Ok(Ok(text)) => text,
-            Ok(Err(e)) => return out.error(&e.to_string()),
-            Err(_) => {
-                self.searcher = Searcher::new(self.searcher.config().clone());
-                return out.error("the swap2 search failed");
-            }
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let text = match self.judged(request, limits, |eval| {
+            crate::opening::swap2board(&lines, width, height, rule, eval)
+        }) {
+            Some(Ok(text)) => text,
+            Some(Err(e)) => return out.error(&e.to_string()),
+            None => return out.error("the swap2 search failed"),
         };
         // The stones of the answer, in move order after the given ones.
         let mut next = start;
@@ -647,31 +634,46 @@ impl Session {
         let Some(board) = self.board.as_ref() else {
             return out.error(NO_GAME);
         };
-        let (width, height) = (board.width(), board.height());
+        let (width, height, rule) = (board.width(), board.height(), self.rule);
         let limits = self.limits(request, board, 1);
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        match self.judged(request, limits, |eval| {
+            crate::opening::answer(header, &lines, width, height, rule, eval)
+        }) {
+            Some(Ok(text)) => out.line(&text),
+            Some(Err(e)) => out.error(&e.to_string()),
+            None => out.error("the opening search failed"),
+        }
+    }
+
+    /// Runs an opening decision with the search as the judge: each of its
+    /// questions gets an equal slice of the turn
+    /// ([`crate::opening::decide::STAGE_QUESTIONS`]), `YXSTOP` ends it, and
+    /// the time is charged to the match clock. `None` if the search panicked
+    /// (the searcher is then rebuilt).
+    fn judged(
+        &mut self,
+        request: &Request,
+        limits: Limits,
+        decide: impl FnOnce(&mut dyn Evaluator) -> Result<String, OpeningError>,
+    ) -> Option<Result<String, OpeningError>> {
         let per_question = limits.deadline.map(|d| {
             d.saturating_duration_since(std::time::Instant::now())
                 / crate::opening::decide::STAGE_QUESTIONS
         });
-        let rule = self.rule;
         let stop = self.signal.arm(request.seq);
         let searcher = &mut self.searcher;
-        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         let answered = panic::catch_unwind(AssertUnwindSafe(|| {
-            let mut eval = crate::opening::decide::SearchEval::new(searcher, limits);
+            let mut eval = SearchEval::new(searcher, limits);
             eval.per_question = per_question;
             eval.stop = Some(stop);
-            crate::opening::answer(header, &lines, width, height, rule, &mut eval)
+            decide(&mut eval)
         }));
         self.clock.charge(request.received.elapsed());
-        match answered {
-            Ok(Ok(text)) => out.line(&text),
-            Ok(Err(e)) => out.error(&e.to_string()),
-            Err(_) => {
-                self.searcher = Searcher::new(self.searcher.config().clone());
-                out.error("the opening search failed")
-            }
+        if answered.is_err() {
+            self.searcher = Searcher::new(self.searcher.config().clone());
         }
+        answered.ok()
     }
 
     fn info(&mut self, info: &InfoKey, out: &mut Out<'_>) -> io::Result<()> {
