@@ -24,6 +24,21 @@ use tengen::{Board, Color, Pos, Rule};
 /// Stones one solve may play.
 const BUDGET: u64 = 1_000_000;
 
+/// The board of the problem called `name`, from either set.
+fn named(name: &str) -> Board {
+    let vcf = VCF_PROBLEMS
+        .iter()
+        .find(|p| p.name == name)
+        .map(|p| p.board());
+    vcf.or_else(|| {
+        VCT_PROBLEMS
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| p.board())
+    })
+    .expect("problem in the set")
+}
+
 /// Whether `color` may play the empty point `p` (renju black: not on a
 /// forbidden point).
 fn legal(board: &mut Board, p: Pos, color: Color) -> bool {
@@ -211,16 +226,8 @@ fn renju_white_wins_by_forcing_black_onto_a_forbidden_point() {
 #[test]
 fn a_set_stop_flag_ends_the_solvers_at_once() {
     let stop = AtomicBool::new(true);
-    let hard = VCF_PROBLEMS
-        .iter()
-        .find(|p| p.name == "deep_vcf_2")
-        .expect("problem in the set")
-        .board();
-    let vct_problem = VCT_PROBLEMS
-        .iter()
-        .find(|p| p.name == "free_g1_s14")
-        .expect("problem in the set")
-        .board();
+    let hard = named("deep_vcf_2");
+    let vct_problem = named("free_g1_s14");
     for board in [&hard, &vct_problem] {
         let mut pos = Position::new(board);
         let start = Instant::now();
@@ -253,11 +260,7 @@ fn a_set_stop_flag_ends_the_solvers_at_once() {
 fn a_stop_flag_set_during_the_search_ends_it() {
     // No VCT in this position, and a depth too large to finish: only the
     // flag ends the search before its budget.
-    let board = VCT_PROBLEMS
-        .iter()
-        .find(|p| p.name == "renju_g0_s48")
-        .expect("problem in the set")
-        .board();
+    let board = named("renju_g0_s48");
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
         s.spawn(|| {
@@ -275,21 +278,13 @@ fn a_stop_flag_set_during_the_search_ends_it() {
 fn a_deadline_ends_the_solvers_like_a_stop_flag() {
     // The same position and depth as above: a past deadline ends both
     // solvers within one poll interval, and none lets them win.
-    let board = VCT_PROBLEMS
-        .iter()
-        .find(|p| p.name == "renju_g0_s48")
-        .expect("problem in the set")
-        .board();
+    let board = named("renju_g0_s48");
     let mut pos = Position::new(&board);
     let mut vct = Vct::default();
     vct.set_deadline(Some(Instant::now()));
     assert_eq!(vct.solve(&mut pos, 40, u64::MAX), VctResult::Unknown);
     assert!(vct.nodes() <= 4096, "{}", vct.nodes());
-    let hard = VCF_PROBLEMS
-        .iter()
-        .find(|p| p.name == "deep_vcf_2")
-        .expect("problem in the set")
-        .board();
+    let hard = named("deep_vcf_2");
     let mut pos = Position::new(&hard);
     let mut vcf = Vcf::default();
     vcf.set_deadline(Some(Instant::now()));

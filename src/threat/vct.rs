@@ -250,12 +250,7 @@ impl Vct {
             VcfResult::Win(line) => {
                 return VctResult::Win(line[0], (line.len() as u32).div_ceil(2));
             }
-            VcfResult::Unknown
-                if stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                    || self.deadline.is_some_and(|d| Instant::now() >= d) =>
-            {
-                return VctResult::Unknown;
-            }
+            VcfResult::Unknown if self.halted(stop) => return VctResult::Unknown,
             _ => {}
         }
         let used = self.nodes() - before;
@@ -299,14 +294,18 @@ impl Vct {
         }
         if nodes >= self.next_poll {
             self.next_poll = nodes + u64::from(STOP_POLL_NODES);
-            if stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                || self.deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            if self.halted(stop) {
                 self.budget = nodes;
                 return true;
             }
         }
         false
+    }
+
+    /// Whether `stop` is set or the deadline has passed.
+    fn halted(&self, stop: Option<&AtomicBool>) -> bool {
+        stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     fn bucket(&self, key: u64) -> usize {
