@@ -26,6 +26,7 @@ pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod threat;
+pub mod tune;
 
 pub use board::{Board, Dir, Pos};
 pub use rules::{Color, Rule};

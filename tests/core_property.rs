@@ -13,7 +13,7 @@ mod rules_support;
 
 use rules_support::{Grid, LineClass, DIRS};
 use tengen::board::{Board, Dir, Pos};
-use tengen::pattern::{Combo, Pattern, COMBO_VALUE, PATTERN_VALUE};
+use tengen::pattern::{Combo, Pattern, ValueTable};
 use tengen::rules::{forbidden, forbidden_points, Color, Rule};
 
 /// Games played by a plain `cargo test` (several seconds in release on a
@@ -182,17 +182,10 @@ impl Game {
                 count(&|c| c == Combo::OpenFour)
             );
             assert_eq!(board.four_count(color), count(&|c| c >= Combo::Four));
+            let values = ValueTable::learned(rule);
             for &p in &empty {
-                let combo = board.combo(p, color);
-                let want = if combo == Combo::Forbidden {
-                    0
-                } else {
-                    Dir::ALL
-                        .iter()
-                        .map(|&d| PATTERN_VALUE[board.pattern(p, d, color) as usize])
-                        .sum::<i32>()
-                        + COMBO_VALUE[combo as usize]
-                };
+                let lines = Dir::ALL.map(|d| board.pattern(p, d, color));
+                let want = values.point(rule, color, lines);
                 assert_eq!(board.value(p, color), want, "value of {p:?}");
             }
             let sum: i32 = empty.iter().map(|&p| board.value(p, color)).sum();

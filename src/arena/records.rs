@@ -83,6 +83,57 @@ pub fn read_psq(text: &str) -> Result<Vec<(usize, usize)>, String> {
     Ok(out)
 }
 
+/// A game read back from a `.psq` file written by [`to_psq`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PsqGame {
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// The stones, zero-based `(x, y)`, black first, alternating.
+    pub moves: Vec<(usize, usize)>,
+    /// The winner (`None` for a draw).
+    pub winner: Option<Color>,
+    /// The rule's name, as the closing line gives it.
+    pub rule: String,
+}
+
+/// Reads a whole `.psq` file written by [`to_psq`]: the board size, the
+/// stones, and the closing `result,rule` line.
+///
+/// # Errors
+/// A malformed header, move or closing line.
+pub fn read_psq_game(text: &str) -> Result<PsqGame, String> {
+    let moves = read_psq(text)?;
+    let header = text.lines().next().unwrap_or("");
+    let size = header
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.trim_end_matches(',').split_once('x'))
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .ok_or_else(|| format!("no board size in `{header}`"))?;
+    let mut after = text.lines().skip_while(|l| l.trim() != "-1").skip(1);
+    let close = after.next().ok_or("no closing `result,rule` line")?;
+    let (result, rule) = close
+        .trim()
+        .split_once(',')
+        .and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.trim().to_string())))
+        .ok_or_else(|| format!("bad closing line `{close}`"))?;
+    let winner = match result {
+        0 => None,
+        1 => Some(Color::Black),
+        2 => Some(Color::White),
+        _ => return Err(format!("bad result in `{close}`")),
+    };
+    Ok(PsqGame {
+        width: size.0,
+        height: size.1,
+        moves,
+        winner,
+        rule,
+    })
+}
+
 /// An SGF coordinate letter: `a`–`z` then `A`–`Z`.
 fn sgf_coord(v: usize) -> char {
     if v < 26 {
@@ -350,6 +401,12 @@ mod tests {
         assert!(text.starts_with("Piskvorky 20x20, 11:11, 0\n10,10,12\n"));
         assert!(text.ends_with("alpha\nbe,ta]\n-1\n2,freestyle\n"), "{text}");
         assert_eq!(read_psq(&text).unwrap(), vec![(9, 9), (10, 10), (7, 19)]);
+        let back = read_psq_game(&text).unwrap();
+        assert_eq!((back.width, back.height), (20, 20));
+        assert_eq!(back.moves, vec![(9, 9), (10, 10), (7, 19)]);
+        assert_eq!(back.winner, Some(Color::White));
+        assert_eq!(back.rule, "freestyle");
+        assert!(read_psq_game("Piskvorky 20x20, 11:11, 0\n10,10,12\n").is_err());
     }
 
     #[test]

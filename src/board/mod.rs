@@ -134,7 +134,7 @@ impl Tally {
     /// Moves an empty point's share from its old `combo` and `value` to
     /// what `cell` holds now.
     #[inline(always)]
-    fn update(&mut self, combo: [u8; 2], value: [u16; 2], cell: &Cell) {
+    fn update(&mut self, combo: [u8; 2], value: [i16; 2], cell: &Cell) {
         for c in 0..2 {
             self.value[c] += i32::from(cell.value[c]) - i32::from(value[c]);
             if cell.combo[c] != combo[c] {
@@ -174,7 +174,7 @@ struct Cell {
     stone: u8,
     _pad: u8,
     /// Per colour: the point's value (see [`crate::pattern::entry_value`]).
-    value: [u16; 2],
+    value: [i16; 2],
 }
 
 /// A position with its incremental pattern state.
@@ -247,7 +247,7 @@ fn set_line(tables: &Tables, cell: &mut Cell, dir: Dir, byte: u8) {
         tables.entry(white, Color::White),
     );
     cell.combo = [entry_combo(eb), entry_combo(ew)];
-    cell.value = [entry_value(eb) as u16, entry_value(ew) as u16];
+    cell.value = [entry_value(eb) as i16, entry_value(ew) as i16];
 }
 
 impl Board {

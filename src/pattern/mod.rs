@@ -22,6 +22,10 @@
 //!   three; **open one** / **blocked one** likewise;
 //! - **dead**: this line can never hold a five through the point.
 
+pub mod values;
+
+pub use values::ValueTable;
+
 use crate::rules::{Color, Rule};
 use once_cell::sync::OnceCell;
 
@@ -215,46 +219,6 @@ pub struct Tables {
     combo: [Box<[u32; 1 << 16]>; 2],
 }
 
-/// What a pattern on an empty point is worth to its owner in the static
-/// evaluation, indexed by `Pattern as usize`. Each shape on the board shows
-/// at several points, so the sum rewards shapes with many ways to grow.
-/// Single stones are worth nothing, so that a point far from every stone
-/// adds nothing and the board can keep the sum over all its empty points.
-pub const PATTERN_VALUE: [i32; 12] = [
-    0,   // Dead
-    0,   // Overline
-    0,   // BlockedOne
-    0,   // OpenOne
-    5,   // BlockedTwo
-    16,  // OpenTwo
-    14,  // BlockedThree
-    60,  // OpenThree
-    45,  // Four
-    250, // OpenFour
-    0,   // DoubleFour
-    600, // Five
-];
-
-/// Extra value of a combination on a point, to its owner, in the static
-/// evaluation (the lines alone miss that two threats on one point are worth
-/// more than the two apart).
-pub const COMBO_VALUE: [i32; 14] = [
-    0,   // None
-    0,   // Forbidden
-    0,   // OpenTwo
-    0,   // BlockedThree
-    12,  // DoubleTwo
-    15,  // BlockedThreePlus
-    0,   // Three
-    30,  // ThreePlus
-    150, // DoubleThree
-    0,   // Four
-    40,  // FourPlus
-    250, // FourThree
-    400, // OpenFour
-    0,   // Five
-];
-
 /// The combo byte of a combo-table entry.
 #[inline]
 #[must_use]
@@ -263,12 +227,12 @@ pub const fn entry_combo(entry: u32) -> u8 {
 }
 
 /// The value of a combo-table entry: what the point is worth to its owner,
-/// the sum of [`PATTERN_VALUE`] over its four lines plus [`COMBO_VALUE`]
-/// of their combination, and nothing where the point is forbidden.
+/// the learned value of its class of four line patterns
+/// ([`values::ValueTable`]), and nothing where the point is forbidden.
 #[inline]
 #[must_use]
 pub const fn entry_value(entry: u32) -> i32 {
-    (entry >> 16) as i32
+    (entry as i32) >> 16
 }
 
 impl Tables {
@@ -366,9 +330,10 @@ impl Tables {
             let wi = (lo[1][l] + hi[1][h]) as usize;
             *slot = black[bi] | (white[wi] << 4);
         }
+        let values = ValueTable::learned(rule);
         let combo = [
-            build_combo(rule, Color::Black),
-            build_combo(rule, Color::White),
+            build_combo(rule, Color::Black, &values),
+            build_combo(rule, Color::White, &values),
         ];
         Tables { rule, line, combo }
     }
@@ -565,7 +530,7 @@ pub fn combine(rule: Rule, color: Color, lines: [Pattern; 4]) -> Combo {
     }
 }
 
-fn build_combo(rule: Rule, color: Color) -> Box<[u32; 1 << 16]> {
+fn build_combo(rule: Rule, color: Color, values: &ValueTable) -> Box<[u32; 1 << 16]> {
     let mut t: Box<[u32; 1 << 16]> = vec![0u32; 1 << 16]
         .into_boxed_slice()
         .try_into()
@@ -576,11 +541,7 @@ fn build_combo(rule: Rule, color: Color) -> Box<[u32; 1 << 16]> {
         let value = if combo == Combo::Forbidden {
             0
         } else {
-            lines
-                .iter()
-                .map(|&p| PATTERN_VALUE[p as usize])
-                .sum::<i32>()
-                + COMBO_VALUE[combo as usize]
+            values.get(color, values::class_of(lines))
         };
         *slot = combo as u32 | (value as u32) << 16;
     }

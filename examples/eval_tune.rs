@@ -1,0 +1,208 @@
+//! Learns the evaluation's point values from games (see `tengen::tune`).
+//!
+//! ```text
+//! cargo run --release --example eval_tune -- extract --rule renju --out renju.pos DIR...
+//! cargo run --release --example eval_tune -- fit --rule renju --out data/eval/renju.txt renju.pos...
+//! cargo run --release --example eval_tune -- hand-set --rule renju --out renju-hand.txt
+//! ```
+//!
+//! `extract` reads every `.psq` record below the folders (as `tengen-arena
+//! --out` writes them) and writes the quiet positions of the games played
+//! under the rule, one a line. `fit` fits the values to those positions and
+//! writes the table; `hand-set` writes the hand-set table the engine
+//! started from.
+
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use tengen::pattern::ValueTable;
+use tengen::tune::data::{extract, Sample};
+use tengen::tune::fit::{fit, split, Dataset, Settings};
+use tengen::Rule;
+
+#[derive(Parser)]
+#[command(about = "Learns the evaluation's point values from games")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Writes the quiet positions of the games below the folders.
+    Extract {
+        /// The rule whose games are taken.
+        #[arg(long)]
+        rule: String,
+        /// The positions file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Folders searched for `.psq` records.
+        dirs: Vec<PathBuf>,
+    },
+    /// Fits the values to positions files and writes the table.
+    Fit {
+        /// The rule of the table.
+        #[arg(long)]
+        rule: String,
+        /// The table to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Start from the hand-set values instead of the built-in table.
+        #[arg(long)]
+        from_hand_set: bool,
+        /// Adam steps.
+        #[arg(long, default_value_t = Settings::default().steps)]
+        steps: usize,
+        /// Adam's step size.
+        #[arg(long, default_value_t = Settings::default().rate)]
+        rate: f64,
+        /// Pull towards the starting values.
+        #[arg(long, default_value_t = Settings::default().l2)]
+        l2: f64,
+        /// One game in this many is held out.
+        #[arg(long, default_value_t = 10)]
+        holdout: u64,
+        /// Positions files written by `extract`.
+        data: Vec<PathBuf>,
+    },
+    /// Writes the hand-set table.
+    HandSet {
+        /// The rule of the table.
+        #[arg(long)]
+        rule: String,
+        /// The table to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+fn rule(name: &str) -> Rule {
+    Rule::parse(name).unwrap_or_else(|| fail(&format!("unknown rule `{name}`")))
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("eval_tune: {msg}");
+    std::process::exit(2)
+}
+
+fn psq_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        fail(&format!("cannot read {}", dir.display()))
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            psq_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "psq") {
+            out.push(p);
+        }
+    }
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::write(path, text)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
+}
+
+fn main() {
+    match Cli::parse().cmd {
+        Cmd::Extract { rule: r, out, dirs } => {
+            let rule = rule(&r);
+            let mut files = Vec::new();
+            for d in &dirs {
+                psq_files(d, &mut files);
+            }
+            let texts: Vec<String> = files
+                .iter()
+                .map(|f| std::fs::read_to_string(f).unwrap_or_default())
+                .collect();
+            let t0 = Instant::now();
+            let (samples, tally) = extract(&texts, rule, 0);
+            let mut text = String::new();
+            for s in &samples {
+                text.push_str(&s.to_line());
+                text.push('\n');
+            }
+            write(&out, &text);
+            println!(
+                "{} games read, {} skipped; {} of {} positions kept ({:.1} s)",
+                tally.games,
+                tally.skipped_games,
+                tally.kept,
+                tally.positions,
+                t0.elapsed().as_secs_f64()
+            );
+        }
+        Cmd::Fit {
+            rule: r,
+            out,
+            from_hand_set,
+            steps,
+            rate,
+            l2,
+            holdout,
+            data,
+        } => {
+            let rule = rule(&r);
+            let mut samples = Vec::new();
+            // Game numbers restart in every file: keep them apart.
+            for (n, f) in data.iter().enumerate() {
+                let text = std::fs::read_to_string(f)
+                    .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", f.display())));
+                for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                    let mut s = Sample::parse(line).unwrap_or_else(|e| fail(&e));
+                    if s.rule == rule {
+                        s.game += (n as u64) << 40;
+                        samples.push(s);
+                    }
+                }
+            }
+            let (train, valid) = split(&samples, holdout);
+            let train = Dataset::new(&train).unwrap_or_else(|e| fail(&e));
+            let valid = Dataset::new(&valid).unwrap_or_else(|e| fail(&e));
+            println!(
+                "{} training and {} held-out positions",
+                train.len(),
+                valid.len()
+            );
+            let start = if from_hand_set {
+                ValueTable::hand_set(rule)
+            } else {
+                ValueTable::learned(rule)
+            };
+            let settings = Settings { steps, rate, l2 };
+            let (table, report) = fit(&start, &train, &valid, settings, |step, t, v| {
+                if step % 25 == 0 {
+                    println!("step {step}: training {t:.6}, held out {v:.6}");
+                }
+            });
+            println!(
+                "scale {:.1}; training loss {:.6} -> {:.6}; held-out loss {:.6} -> {:.6} (step {})",
+                report.scale,
+                report.train_before,
+                report.train_after,
+                report.valid_before,
+                report.valid_after,
+                report.best_step
+            );
+            let header = format!(
+                "Point values for {}, learned from {} positions ({} held out) by `eval_tune fit`.\n\
+                 Scale {:.1}; held-out loss {:.6} before, {:.6} after.",
+                rule.name(),
+                train.len(),
+                valid.len(),
+                report.scale,
+                report.valid_before,
+                report.valid_after
+            );
+            write(&out, &table.to_text(&header));
+        }
+        Cmd::HandSet { rule: r, out } => {
+            let rule = rule(&r);
+            let header = format!("Hand-set point values for {}.", rule.name());
+            write(&out, &ValueTable::hand_set(rule).to_text(&header));
+        }
+    }
+}

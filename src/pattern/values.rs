@@ -1,0 +1,318 @@
+//! What an empty point is worth to a colour in the static evaluation: one
+//! value per *class* of the four line patterns through the point.
+//!
+//! The order of the four directions does not change what a point is worth,
+//! so a class is the sorted multiset of its four [`Pattern`]s: 1 365 classes
+//! of the 12 patterns. Classes whose every line is dead, an overline or a
+//! lone stone's shape ([`is_quiet`]) are worth nothing by definition, so
+//! that a point far from every stone adds nothing and the board can keep the
+//! sum over all its empty points.
+//!
+//! The values the engine plays with are learned from games, one table per
+//! rule and colour (`data/eval/*.txt`, built into the binary; see
+//! `README.md` for how to regenerate them). [`ValueTable::hand_set`] gives
+//! the hand-set values the engine started from: the tuner's prior, and a
+//! reference for tests.
+
+use super::{combine, Combo, Pattern};
+use crate::rules::{Color, Rule};
+use std::fmt::Write as _;
+
+/// How many classes of four line patterns there are: multisets of four of
+/// the 12 patterns, C(15, 4).
+pub const CLASSES: usize = 1365;
+
+/// A class of four line patterns: an index below [`CLASSES`].
+pub type Class = u16;
+
+/// Lookup from a sorted pattern quadruple (`p0·1728 + p1·144 + p2·12 + p3`,
+/// weakest first) to its class, and back.
+struct ClassIndex {
+    of_sorted: Vec<Class>,
+    patterns: Vec<[Pattern; 4]>,
+}
+
+fn class_index() -> &'static ClassIndex {
+    static INDEX: once_cell::sync::OnceCell<ClassIndex> = once_cell::sync::OnceCell::new();
+    INDEX.get_or_init(|| {
+        let mut of_sorted = vec![Class::MAX; 12 * 12 * 12 * 12];
+        let mut patterns = Vec::with_capacity(CLASSES);
+        for a in 0..12u8 {
+            for b in a..12 {
+                for c in b..12 {
+                    for d in c..12 {
+                        let code = quad_code([a, b, c, d]);
+                        of_sorted[code] = patterns.len() as Class;
+                        patterns.push([a, b, c, d].map(Pattern::from_u8));
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(patterns.len(), CLASSES);
+        ClassIndex {
+            of_sorted,
+            patterns,
+        }
+    })
+}
+
+fn quad_code(p: [u8; 4]) -> usize {
+    ((usize::from(p[0]) * 12 + usize::from(p[1])) * 12 + usize::from(p[2])) * 12 + usize::from(p[3])
+}
+
+/// The class of four line patterns, in any order.
+#[must_use]
+pub fn class_of(lines: [Pattern; 4]) -> Class {
+    let mut p = lines.map(|p| p as u8);
+    p.sort_unstable();
+    class_index().of_sorted[quad_code(p)]
+}
+
+/// The four patterns of a class, weakest first.
+#[must_use]
+pub fn patterns_of(class: Class) -> [Pattern; 4] {
+    class_index().patterns[usize::from(class)]
+}
+
+/// Whether every line of the class is dead, an overline or a lone stone's
+/// shape: such a point is worth nothing.
+#[must_use]
+pub fn is_quiet(class: Class) -> bool {
+    patterns_of(class).iter().all(|&p| p <= Pattern::OpenOne)
+}
+
+/// The name of a pattern in a value file.
+fn pattern_name(p: Pattern) -> &'static str {
+    match p {
+        Pattern::Dead => "dead",
+        Pattern::Overline => "overline",
+        Pattern::BlockedOne => "one",
+        Pattern::OpenOne => "open-one",
+        Pattern::BlockedTwo => "two",
+        Pattern::OpenTwo => "open-two",
+        Pattern::BlockedThree => "three",
+        Pattern::OpenThree => "open-three",
+        Pattern::Four => "four",
+        Pattern::OpenFour => "open-four",
+        Pattern::DoubleFour => "double-four",
+        Pattern::Five => "five",
+    }
+}
+
+fn pattern_by_name(name: &str) -> Option<Pattern> {
+    Pattern::ALL.into_iter().find(|&p| pattern_name(p) == name)
+}
+
+/// What a pattern is worth on its own in the hand-set evaluation.
+const HAND_PATTERN: [i32; 12] = [0, 0, 0, 0, 5, 16, 14, 60, 45, 250, 0, 600];
+
+/// What a combination adds in the hand-set evaluation (by `Combo as usize`).
+const HAND_COMBO: [i32; 14] = [0, 0, 0, 0, 12, 15, 0, 30, 150, 0, 40, 250, 400, 0];
+
+/// Point values of one rule: per colour, one value per class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueTable {
+    /// Indexed by `Color::index()`, then by class.
+    values: [Vec<i32>; 2],
+}
+
+impl ValueTable {
+    /// The largest value a point may have (the board keeps values in 16
+    /// bits).
+    pub const MAX: i32 = i16::MAX as i32;
+
+    /// All zero.
+    #[must_use]
+    pub fn zero() -> ValueTable {
+        ValueTable {
+            values: [vec![0; CLASSES], vec![0; CLASSES]],
+        }
+    }
+
+    /// The hand-set values the engine started from: a value per line
+    /// pattern, summed, plus a value for their combination.
+    #[must_use]
+    pub fn hand_set(rule: Rule) -> ValueTable {
+        let mut t = ValueTable::zero();
+        for color in Color::BOTH {
+            for class in 0..CLASSES as Class {
+                if is_quiet(class) {
+                    continue;
+                }
+                let lines = patterns_of(class);
+                let combo = combine(rule, color, lines);
+                let v = lines.iter().map(|&p| HAND_PATTERN[p as usize]).sum::<i32>()
+                    + HAND_COMBO[combo as usize];
+                t.set(color, class, v);
+            }
+        }
+        t
+    }
+
+    /// The learned values the engine plays with under `rule` (caro's
+    /// table serves both caro rules).
+    #[must_use]
+    pub fn learned(rule: Rule) -> ValueTable {
+        let text = match rule {
+            Rule::Freestyle => include_str!("../../data/eval/freestyle.txt"),
+            Rule::Standard => include_str!("../../data/eval/standard.txt"),
+            Rule::Renju => include_str!("../../data/eval/renju.txt"),
+            Rule::Caro | Rule::CaroExact => include_str!("../../data/eval/caro.txt"),
+        };
+        ValueTable::parse(text).expect("the built-in value tables are well formed")
+    }
+
+    /// The value of `class` to `color`.
+    #[inline]
+    #[must_use]
+    pub fn get(&self, color: Color, class: Class) -> i32 {
+        self.values[color.index()][usize::from(class)]
+    }
+
+    /// Sets the value of `class` to `color`, clamped to ±[`Self::MAX`];
+    /// quiet classes stay at zero.
+    pub fn set(&mut self, color: Color, class: Class, value: i32) {
+        if !is_quiet(class) {
+            self.values[color.index()][usize::from(class)] = value.clamp(-Self::MAX, Self::MAX);
+        }
+    }
+
+    /// The value of a point whose four lines make `lines` for `color`
+    /// (nothing on a point forbidden to renju black).
+    #[must_use]
+    pub fn point(&self, rule: Rule, color: Color, lines: [Pattern; 4]) -> i32 {
+        if combine(rule, color, lines) == Combo::Forbidden {
+            0
+        } else {
+            self.get(color, class_of(lines))
+        }
+    }
+
+    /// The table as text: a header comment, then one line per class with a
+    /// value other than zero, the patterns strongest first, then black's and
+    /// white's values.
+    #[must_use]
+    pub fn to_text(&self, header: &str) -> String {
+        let mut s = String::new();
+        for line in header.lines() {
+            let _ = writeln!(s, "# {line}");
+        }
+        let _ = writeln!(s, "# four line patterns, strongest first | black | white");
+        for class in 0..CLASSES as Class {
+            let (b, w) = (self.get(Color::Black, class), self.get(Color::White, class));
+            if b == 0 && w == 0 {
+                continue;
+            }
+            let mut p = patterns_of(class);
+            p.reverse();
+            let names: Vec<&str> = p.iter().map(|&p| pattern_name(p)).collect();
+            let _ = writeln!(s, "{} {b} {w}", names.join(" "));
+        }
+        s
+    }
+
+    /// Reads a table written by [`ValueTable::to_text`]; classes not listed
+    /// are worth nothing.
+    ///
+    /// # Errors
+    /// A line that is not four pattern names and two numbers, a quiet class
+    /// with a value, a value out of range, or a class listed twice.
+    pub fn parse(text: &str) -> Result<ValueTable, String> {
+        let mut t = ValueTable::zero();
+        let mut seen = vec![false; CLASSES];
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let bad = |why: &str| format!("line {}: {why}: `{raw}`", n + 1);
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.len() != 6 {
+                return Err(bad("expected four patterns and two values"));
+            }
+            let mut lines = [Pattern::Dead; 4];
+            for (slot, w) in lines.iter_mut().zip(&words[..4]) {
+                *slot = pattern_by_name(w).ok_or_else(|| bad("unknown pattern"))?;
+            }
+            let class = class_of(lines);
+            if is_quiet(class) {
+                return Err(bad("a quiet class is worth nothing"));
+            }
+            if std::mem::replace(&mut seen[usize::from(class)], true) {
+                return Err(bad("class listed twice"));
+            }
+            for (color, w) in Color::BOTH.into_iter().zip(&words[4..]) {
+                let v: i32 = w.parse().map_err(|_| bad("bad value"))?;
+                if v.abs() > Self::MAX {
+                    return Err(bad("value out of range"));
+                }
+                t.set(color, class, v);
+            }
+        }
+        Ok(t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_ignore_the_order_of_directions() {
+        let a = [
+            Pattern::OpenThree,
+            Pattern::Dead,
+            Pattern::Four,
+            Pattern::OpenTwo,
+        ];
+        let b = [
+            Pattern::Four,
+            Pattern::OpenTwo,
+            Pattern::OpenThree,
+            Pattern::Dead,
+        ];
+        assert_eq!(class_of(a), class_of(b));
+        let mut sorted = a;
+        sorted.sort();
+        assert_eq!(patterns_of(class_of(a)), sorted);
+        let distinct: std::collections::HashSet<_> =
+            (0..CLASSES as Class).map(patterns_of).collect();
+        assert_eq!(distinct.len(), CLASSES);
+    }
+
+    #[test]
+    fn quiet_classes_hold_no_shape() {
+        let lone = [Pattern::OpenOne; 4];
+        assert!(is_quiet(class_of(lone)));
+        let two = [
+            Pattern::OpenTwo,
+            Pattern::OpenOne,
+            Pattern::OpenOne,
+            Pattern::Dead,
+        ];
+        assert!(!is_quiet(class_of(two)));
+    }
+
+    #[test]
+    fn tables_round_trip_through_text() {
+        for rule in Rule::ALL {
+            for t in [ValueTable::hand_set(rule), ValueTable::learned(rule)] {
+                let back = ValueTable::parse(&t.to_text("a test")).unwrap();
+                assert_eq!(back, t, "{}", rule.name());
+            }
+        }
+    }
+
+    #[test]
+    fn bad_value_files_are_refused() {
+        assert!(ValueTable::parse("open-three open-two dead dead 5").is_err());
+        assert!(ValueTable::parse("open-three open-two dead sixty 5 5").is_err());
+        assert!(ValueTable::parse("open-one open-one dead dead 5 5").is_err());
+        assert!(ValueTable::parse("open-three dead dead dead 99999 5").is_err());
+        assert!(
+            ValueTable::parse("open-three dead dead dead 1 5\ndead open-three dead dead 1 5")
+                .is_err()
+        );
+        assert!(ValueTable::parse("# nothing\n\nopen-three dead dead dead 1 5 # note").is_ok());
+    }
+}

@@ -1,0 +1,257 @@
+//! Labelled positions from finished games.
+//!
+//! A game is replayed stone by stone; each position after the first
+//! [`SKIP_PLIES`] stones is kept when it is quiet enough for a static
+//! evaluation to mean something:
+//! - nobody has a five to make or to block (a four on the board forces the
+//!   next move);
+//! - the side to move has no VCF that the solver finds within
+//!   [`VCF_BUDGET`] stones (inside a forced win the evaluation is beside the
+//!   point).
+//!
+//! Games whose result the board does not show (a loss on time, a crash, an
+//! illegal or forbidden move) are skipped: their result says nothing about
+//! the positions.
+//!
+//! A labelled position is one text line, so data sets can be joined with
+//! `cat` and read by eye:
+//!
+//! ```text
+//! <game> <rule> <width>x<height> <B|W|D> x,y x,y …
+//! ```
+//!
+//! `<game>` tells positions of one game apart (for the held-out split),
+//! `B`/`W`/`D` is the game's result (black won, white won, a draw), and the
+//! stones, black first, alternating, make the position.
+
+use crate::arena::records::read_psq_game;
+use crate::board::{Board, Pos};
+use crate::eval::Position;
+use crate::rules::{Color, Rule};
+use crate::threat::{Vcf, VcfResult};
+use std::fmt::Write as _;
+
+/// Stones at the start of a game whose positions are not kept: the opening
+/// was chosen, not played.
+pub const SKIP_PLIES: usize = 4;
+/// Fours the quiet check's VCF may play.
+pub const VCF_FOURS: u32 = 20;
+/// Stones the quiet check's VCF may play.
+pub const VCF_BUDGET: u64 = 4_000;
+
+/// One labelled position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The game it comes from.
+    pub game: u64,
+    /// The rule.
+    pub rule: Rule,
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// The game's winner, `None` for a draw.
+    pub winner: Option<Color>,
+    /// The stones, `(x, y)`, black first, alternating.
+    pub moves: Vec<(usize, usize)>,
+}
+
+impl Sample {
+    /// The position on a board.
+    ///
+    /// # Errors
+    /// A size the board refuses, or a stone off the board or on another.
+    pub fn board(&self) -> Result<Board, String> {
+        let mut b = Board::new(self.width, self.height, self.rule).map_err(|e| e.to_string())?;
+        for &(x, y) in &self.moves {
+            let p = b
+                .pos(x as i64, y as i64)
+                .ok_or_else(|| format!("{x},{y} is off the board"))?;
+            b.play(p).map_err(|e| e.to_string())?;
+        }
+        Ok(b)
+    }
+
+    /// The game's score for the side to move: 1 a win, ½ a draw, 0 a loss.
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        let to_move = if self.moves.len() % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        match self.winner {
+            None => 0.5,
+            Some(c) if c == to_move => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+
+    /// The sample as one line of text (see the module docs).
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        let mut s = format!(
+            "{} {} {}x{} {}",
+            self.game,
+            self.rule.name(),
+            self.width,
+            self.height,
+            match self.winner {
+                Some(Color::Black) => 'B',
+                Some(Color::White) => 'W',
+                None => 'D',
+            }
+        );
+        for (x, y) in &self.moves {
+            let _ = write!(s, " {x},{y}");
+        }
+        s
+    }
+
+    /// Reads a line written by [`Sample::to_line`].
+    ///
+    /// # Errors
+    /// A missing or malformed field.
+    pub fn parse(line: &str) -> Result<Sample, String> {
+        let bad = |what: &str| format!("{what} in `{line}`");
+        let mut w = line.split_whitespace();
+        let game = w
+            .next()
+            .and_then(|g| g.parse().ok())
+            .ok_or_else(|| bad("no game number"))?;
+        let rule = w
+            .next()
+            .and_then(Rule::parse)
+            .ok_or_else(|| bad("no rule"))?;
+        let (width, height) = w
+            .next()
+            .and_then(|s| s.split_once('x'))
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+            .ok_or_else(|| bad("no board size"))?;
+        let winner = match w.next() {
+            Some("B") => Some(Color::Black),
+            Some("W") => Some(Color::White),
+            Some("D") => None,
+            _ => return Err(bad("no result")),
+        };
+        let moves = w
+            .map(|m| {
+                m.split_once(',')
+                    .and_then(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?)))
+                    .ok_or_else(|| bad("a bad stone"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Sample {
+            game,
+            rule,
+            width,
+            height,
+            winner,
+            moves,
+        })
+    }
+}
+
+/// What a game's extraction found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games read.
+    pub games: usize,
+    /// Games skipped: another rule, unreadable, or a result the board does
+    /// not show.
+    pub skipped_games: usize,
+    /// Positions looked at.
+    pub positions: usize,
+    /// Positions kept.
+    pub kept: usize,
+}
+
+/// The quiet positions of one game, given as the text of its `.psq`
+/// record; `None` when the game is skipped (see the module docs). Only
+/// games of `rule` are taken.
+#[must_use]
+pub fn extract_game(psq: &str, rule: Rule, game: u64, vcf: &mut Vcf) -> Option<Vec<Sample>> {
+    let record = read_psq_game(psq).ok()?;
+    if Rule::parse(&record.rule) != Some(rule) {
+        return None;
+    }
+    let mut board = Board::new(record.width, record.height, rule).ok()?;
+    let mut kept = Vec::new();
+    let mut positions = Vec::with_capacity(record.moves.len());
+    for (i, &(x, y)) in record.moves.iter().enumerate() {
+        if i >= SKIP_PLIES && board.winner().is_none() {
+            positions.push(i);
+        }
+        let p: Pos = board.pos(x as i64, y as i64)?;
+        if board.winner().is_some() || board.play(p).is_err() {
+            return None;
+        }
+    }
+    // The result must be the board's: the winner's five, or a draw.
+    match (record.winner, board.winner()) {
+        (Some(w), Some(b)) if w == b => {}
+        (None, None) => {}
+        _ => return None,
+    }
+    for i in positions {
+        let sample = Sample {
+            game,
+            rule,
+            width: record.width,
+            height: record.height,
+            winner: record.winner,
+            moves: record.moves[..i].to_vec(),
+        };
+        let b = sample.board().ok()?;
+        if is_quiet(&b, vcf) {
+            kept.push(sample);
+        }
+    }
+    Some(kept)
+}
+
+/// Whether a position is quiet enough to label (see the module docs).
+#[must_use]
+pub fn is_quiet(board: &Board, vcf: &mut Vcf) -> bool {
+    let me = board.side_to_move();
+    if board.five_count(me) > 0 || board.five_count(me.opp()) > 0 {
+        return false;
+    }
+    let mut pos = Position::new(board);
+    !matches!(
+        vcf.solve(&mut pos, VCF_FOURS, VCF_BUDGET),
+        VcfResult::Win(_)
+    )
+}
+
+/// Extracts the quiet positions of many games (the texts of their `.psq`
+/// records), numbering the games from `first_game`, in parallel.
+#[must_use]
+pub fn extract(records: &[String], rule: Rule, first_game: u64) -> (Vec<Sample>, Tally) {
+    use rayon::prelude::*;
+    let per_game: Vec<Option<Vec<Sample>>> = records
+        .par_iter()
+        .enumerate()
+        .map_init(
+            || Vcf::new(1 << 16),
+            |vcf, (i, text)| extract_game(text, rule, first_game + i as u64, vcf),
+        )
+        .collect();
+    let mut tally = Tally {
+        games: records.len(),
+        ..Tally::default()
+    };
+    let mut out = Vec::new();
+    for (game, text) in per_game.into_iter().zip(records) {
+        match game {
+            Some(samples) => {
+                tally.positions +=
+                    read_psq_game(text).map_or(0, |g| g.moves.len().saturating_sub(SKIP_PLIES));
+                tally.kept += samples.len();
+                out.extend(samples);
+            }
+            None => tally.skipped_games += 1,
+        }
+    }
+    (out, tally)
+}

@@ -1,0 +1,115 @@
+//! Learning the evaluation from games.
+//!
+//! The static evaluation is a sum over the empty points of a value per
+//! class of four line patterns ([`crate::pattern::values`]), the side to
+//! move's values less [`OPPONENT_SHARE`] sixteenths of the opponent's. That
+//! is linear in the values, so they can be fitted to game results by
+//! logistic regression (Texel-style tuning):
+//!
+//! 1. [`data`]: read finished games (`.psq` records, such as `tengen-arena`
+//!    writes), replay them, and keep the quiet positions, labelled with
+//!    the game's result;
+//! 2. [`fit`]: find the scale that turns evaluations into expected scores,
+//!    then fit every value, per colour, by gradient descent on the squared
+//!    error of the expected scores, with an L2 pull towards the starting
+//!    values, and report the loss on held-out games before and after.
+//!
+//! `examples/eval_tune.rs` drives both steps; README's "Learning the
+//! evaluation" section gives the commands.
+
+pub mod data;
+pub mod fit;
+
+use crate::board::{Board, Dir};
+use crate::eval::OPPONENT_SHARE;
+use crate::pattern::values::{class_of, is_quiet, Class, ValueTable, CLASSES};
+use crate::pattern::Combo;
+use crate::rules::{Color, Rule};
+
+/// How many values a rule's table holds: one per class and colour.
+pub const PARAMS: usize = 2 * CLASSES;
+
+/// The parameter index of `class` for `color`.
+#[inline]
+#[must_use]
+pub fn param(color: Color, class: Class) -> usize {
+    color.index() * CLASSES + usize::from(class)
+}
+
+/// How many empty points of each class `board` holds for `color`: the
+/// points the board's value sum counts (quiet classes and, under renju,
+/// black's forbidden points are worth nothing, so they are left out).
+#[must_use]
+pub fn class_counts(board: &Board, color: Color) -> Vec<(Class, u16)> {
+    let renju_black = board.rule() == Rule::Renju && color == Color::Black;
+    let mut counts: Vec<(Class, u16)> = Vec::new();
+    for p in board.empty_points() {
+        if renju_black && board.combo(p, color) == Combo::Forbidden {
+            continue;
+        }
+        let class = class_of(Dir::ALL.map(|d| board.pattern(p, d, color)));
+        if is_quiet(class) {
+            continue;
+        }
+        match counts.iter_mut().find(|(c, _)| *c == class) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((class, 1)),
+        }
+    }
+    counts
+}
+
+/// The evaluation's features of `board` for its side to move: parameter
+/// index and weight in sixteenths (16 per point of the side to move,
+/// −[`OPPONENT_SHARE`] per point of the opponent), so that the evaluation is
+/// the weighted sum of the values divided by 16.
+#[must_use]
+pub fn features(board: &Board) -> Vec<(u16, i16)> {
+    let me = board.side_to_move();
+    let mut out = Vec::new();
+    for (color, weight) in [(me, 16), (me.opp(), -(OPPONENT_SHARE as i16))] {
+        for (class, n) in class_counts(board, color) {
+            out.push((param(color, class) as u16, weight * n as i16));
+        }
+    }
+    out
+}
+
+/// The static evaluation of `board` for its side to move under the
+/// values of `table`: what [`crate::eval::static_eval`] gives when the
+/// engine's tables hold `table`.
+#[must_use]
+pub fn evaluate(board: &Board, table: &ValueTable) -> i32 {
+    let me = board.side_to_move();
+    let sum = |color: Color| -> i32 {
+        class_counts(board, color)
+            .iter()
+            .map(|&(class, n)| table.get(color, class) * i32::from(n))
+            .sum()
+    };
+    sum(me) - sum(me.opp()) * OPPONENT_SHARE / 16
+}
+
+/// A table's values as one parameter vector (see [`param`]).
+#[must_use]
+pub fn to_params(table: &ValueTable) -> Vec<f64> {
+    let mut w = vec![0.0; PARAMS];
+    for color in Color::BOTH {
+        for class in 0..CLASSES as Class {
+            w[param(color, class)] = f64::from(table.get(color, class));
+        }
+    }
+    w
+}
+
+/// The table holding a parameter vector, rounded.
+#[must_use]
+pub fn from_params(w: &[f64]) -> ValueTable {
+    let mut t = ValueTable::zero();
+    for color in Color::BOTH {
+        for class in 0..CLASSES as Class {
+            t.set(color, class, w[param(color, class)].round() as i32);
+        }
+    }
+    t
+}

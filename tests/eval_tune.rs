@@ -1,0 +1,105 @@
+//! The evaluation's learning pipeline on a small fixture.
+//!
+//! The fixture, `tests/data/tune/*.psq`, is 24 self-play games of this
+//! engine, recorded by `tengen-arena` (freestyle, 15×15, 100 ms a move,
+//! random three- to five-stone openings).
+
+use tengen::eval::static_eval;
+use tengen::pattern::ValueTable;
+use tengen::tune::data::{extract, Sample};
+use tengen::tune::evaluate;
+use tengen::tune::fit::{fit, split, Dataset, Settings};
+use tengen::{Color, Rule};
+
+fn fixture() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "psq"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect()
+}
+
+#[test]
+fn extraction_keeps_the_quiet_positions_of_finished_games() {
+    let games = fixture();
+    assert_eq!(games.len(), 24);
+    let (samples, tally) = extract(&games, Rule::Freestyle, 0);
+    assert_eq!(tally.games, 24);
+    assert!(tally.kept > 200, "{tally:?}");
+    assert!(tally.kept < tally.positions, "{tally:?}");
+    assert_eq!(tally.kept, samples.len());
+    for s in &samples {
+        let b = s.board().unwrap();
+        // Nobody has a five to make or to block.
+        assert_eq!(b.five_count(Color::Black), 0, "{}", s.to_line());
+        assert_eq!(b.five_count(Color::White), 0, "{}", s.to_line());
+        assert_eq!(Sample::parse(&s.to_line()).unwrap(), *s);
+    }
+
+    // Games of another rule are not taken.
+    let (none, tally) = extract(&games, Rule::Renju, 0);
+    assert!(none.is_empty());
+    assert_eq!(tally.skipped_games, 24);
+
+    // A result the board does not show (the loser named the winner) skips
+    // the game.
+    let flipped: Vec<String> = games
+        .iter()
+        .map(|g| {
+            g.replace("\n1,freestyle", "\nX,freestyle")
+                .replace("\n2,freestyle", "\n1,freestyle")
+                .replace("\nX,freestyle", "\n2,freestyle")
+        })
+        .collect();
+    let decisive = games
+        .iter()
+        .filter(|g| !g.contains("\n0,freestyle"))
+        .count();
+    let (_, tally) = extract(&flipped, Rule::Freestyle, 0);
+    assert_eq!(tally.skipped_games, decisive);
+}
+
+#[test]
+fn the_fit_lowers_the_loss_and_its_table_round_trips() {
+    let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
+    let (train, valid) = split(&samples, 4);
+    assert!(!train.is_empty() && !valid.is_empty());
+    assert!(train.iter().all(|t| valid.iter().all(|v| v.game != t.game)));
+    let train = Dataset::new(&train).unwrap();
+    let valid = Dataset::new(&valid).unwrap();
+    let settings = Settings {
+        steps: 60,
+        rate: 2.0,
+        l2: 0.0,
+    };
+    let start = ValueTable::hand_set(Rule::Freestyle);
+    let mut steps = 0;
+    let (table, report) = fit(&start, &train, &valid, settings, |_, _, _| steps += 1);
+    assert_eq!(steps, 60);
+    assert!(report.scale > 10.0 && report.scale < 10_000.0, "{report:?}");
+    assert!(
+        report.train_after < report.train_before,
+        "training loss {} -> {}",
+        report.train_before,
+        report.train_after
+    );
+    assert_ne!(table, start);
+    let text = table.to_text("fixture fit");
+    assert_eq!(ValueTable::parse(&text).unwrap(), table);
+}
+
+#[test]
+fn the_engine_evaluates_with_the_learned_table() {
+    let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
+    let learned = ValueTable::learned(Rule::Freestyle);
+    for s in samples.iter().step_by(7) {
+        let b = s.board().unwrap();
+        assert_eq!(evaluate(&b, &learned), static_eval(&b), "{}", s.to_line());
+    }
+}
