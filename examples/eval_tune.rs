@@ -2,13 +2,15 @@
 //!
 //! ```text
 //! cargo run --release --example eval_tune -- extract --rule renju --out renju.pos DIR...
+//! cargo run --release --example eval_tune -- label --nodes 20000 renju.pos renju-scored.pos
 //! cargo run --release --example eval_tune -- fit --rule renju --out data/eval/renju.txt renju.pos...
 //! cargo run --release --example eval_tune -- hand-set --rule renju --out renju-hand.txt
 //! ```
 //!
 //! `extract` reads every `.psq` record below the folders (as `tengen-arena
 //! --out` writes them) and writes the quiet positions of the games played
-//! under the rule, one a line. `fit` fits the values to those positions and
+//! under the rule, one a line. `label` adds a search's score to each
+//! position. `fit` fits the values to those positions and
 //! writes the table; `hand-set` writes the hand-set table the engine
 //! started from.
 
@@ -16,7 +18,7 @@ use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tengen::pattern::ValueTable;
-use tengen::tune::data::{extract, Sample};
+use tengen::tune::data::{extract, label, Sample};
 use tengen::tune::fit::{fit, split, Dataset, Settings};
 use tengen::Rule;
 
@@ -60,11 +62,24 @@ enum Cmd {
         /// Pull towards the starting values.
         #[arg(long, default_value_t = Settings::default().l2)]
         l2: f64,
+        /// Weight of the game's result against the search's score.
+        #[arg(long, default_value_t = Settings::default().result)]
+        result: f64,
         /// One game in this many is held out.
         #[arg(long, default_value_t = 10)]
         holdout: u64,
         /// Positions files written by `extract`.
         data: Vec<PathBuf>,
+    },
+    /// Adds a search's score to every position of a positions file.
+    Label {
+        /// Nodes each search may use.
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        /// The positions file to read.
+        input: PathBuf,
+        /// The positions file to write.
+        out: PathBuf,
     },
     /// Writes the hand-set table.
     HandSet {
@@ -142,6 +157,7 @@ fn main() {
             steps,
             rate,
             l2,
+            result,
             holdout,
             data,
         } => {
@@ -172,8 +188,13 @@ fn main() {
             } else {
                 ValueTable::learned(rule)
             };
-            let settings = Settings { steps, rate, l2 };
-            let (table, report) = fit(&start, &train, &valid, settings, |step, t, v| {
+            let settings = Settings {
+                steps,
+                rate,
+                l2,
+                result,
+            };
+            let (table, report) = fit(rule, &start, &train, &valid, settings, |step, t, v| {
                 if step % 25 == 0 {
                     println!("step {step}: training {t:.6}, held out {v:.6}");
                 }
@@ -198,6 +219,29 @@ fn main() {
                 report.valid_after
             );
             write(&out, &table.to_text(&header));
+        }
+        Cmd::Label { nodes, input, out } => {
+            let text = std::fs::read_to_string(&input)
+                .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", input.display())));
+            let mut samples: Vec<Sample> = text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| Sample::parse(l).unwrap_or_else(|e| fail(&e)))
+                .collect();
+            let t0 = Instant::now();
+            label(&mut samples, nodes);
+            let mut text = String::new();
+            for s in &samples {
+                text.push_str(&s.to_line());
+                text.push('\n');
+            }
+            write(&out, &text);
+            println!(
+                "{} positions searched ({} nodes each at most, {:.1} s)",
+                samples.len(),
+                nodes,
+                t0.elapsed().as_secs_f64()
+            );
         }
         Cmd::HandSet { rule: r, out } => {
             let rule = rule(&r);

@@ -9,7 +9,7 @@ use tengen::pattern::ValueTable;
 use tengen::tune::data::{extract, Sample};
 use tengen::tune::evaluate;
 use tengen::tune::fit::{fit, split, Dataset, Settings};
-use tengen::{Color, Rule};
+use tengen::{Board, Color, Rule};
 
 fn fixture() -> Vec<String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune");
@@ -77,10 +77,18 @@ fn the_fit_lowers_the_loss_and_its_table_round_trips() {
         steps: 60,
         rate: 2.0,
         l2: 0.0,
+        result: 1.0,
     };
     let start = ValueTable::hand_set(Rule::Freestyle);
     let mut steps = 0;
-    let (table, report) = fit(&start, &train, &valid, settings, |_, _, _| steps += 1);
+    let (table, report) = fit(
+        Rule::Freestyle,
+        &start,
+        &train,
+        &valid,
+        settings,
+        |_, _, _| steps += 1,
+    );
     assert_eq!(steps, 60);
     assert!(report.scale > 10.0 && report.scale < 10_000.0, "{report:?}");
     assert!(
@@ -102,4 +110,38 @@ fn the_engine_evaluates_with_the_learned_table() {
         let b = s.board().unwrap();
         assert_eq!(evaluate(&b, &learned), static_eval(&b), "{}", s.to_line());
     }
+}
+
+/// Black to move after twelve stones of the fixture's fourth game
+/// (`00004_b_vs_a.psq`), which black went on to win. The hand-set values
+/// see white ahead; the learned ones see black ahead, as the game did.
+#[test]
+fn the_learned_table_turns_the_verdict_on_a_position() {
+    let mut board = Board::from_diagram(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . X . . . . . . . .
+        . . . . O X . . . . . . . . .
+        . . . . . O X . . . . . . . .
+        . . . . X . . O O X . . . . .
+        . . . . . . . X . O . . . . .
+        . . . . . . . . . . O . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    )
+    .unwrap();
+    board.set_side_to_move(Color::Black);
+    let hand = evaluate(&board, &ValueTable::hand_set(Rule::Freestyle));
+    let learned = evaluate(&board, &ValueTable::learned(Rule::Freestyle));
+    assert!(hand < 0, "hand-set {hand}");
+    assert!(learned > 0, "learned {learned}");
+    assert_eq!(static_eval(&board), learned);
 }

@@ -90,12 +90,21 @@ pub fn four_line(board: &crate::board::Board, pos: Pos, color: Color) -> bool {
 
 /// The static evaluation for the side to move, from the board's running
 /// totals: its values less [`OPPONENT_SHARE`] sixteenths of the
-/// opponent's.
+/// opponent's, plus what the threats on the board are worth to it (the
+/// rule's initiative terms, [`crate::pattern::values::INITIATIVE_NAMES`]).
 #[inline]
 #[must_use]
 pub fn static_eval(board: &Board) -> i32 {
     let me = board.side_to_move();
-    board.value_sum(me) - board.value_sum(me.opp()) * OPPONENT_SHARE / 16
+    let opp = me.opp();
+    board.value_sum(me) - board.value_sum(opp) * OPPONENT_SHARE / 16
+        + board.tables().initiative(
+            me,
+            board.open_four_count(me),
+            board.open_four_count(opp),
+            board.four_count(me),
+            board.four_count(opp),
+        )
 }
 
 /// The facts of `pos` without a scan of the candidates: the counts and

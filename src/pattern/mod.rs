@@ -217,6 +217,9 @@ pub struct Tables {
     /// the combo in the low byte and the point's value in the high half
     /// (see [`entry_value`]).
     combo: [Box<[u32; 1 << 16]>; 2],
+    /// The initiative terms' values, by the side to move's colour (see
+    /// [`values::INITIATIVE_NAMES`]).
+    initiative: [[i32; values::INITIATIVE_TERMS]; 2],
 }
 
 /// The combo byte of a combo-table entry.
@@ -295,6 +298,27 @@ impl Tables {
         self.combo[color.index()][usize::from(nibbles)]
     }
 
+    /// What the threats on the board are worth to `mover`, the side to
+    /// move, from its and the opponent's counts of open-four points and of
+    /// four points (see [`values::initiative_terms`]).
+    #[inline]
+    #[must_use]
+    pub fn initiative(
+        &self,
+        mover: Color,
+        own_open_fours: u32,
+        opp_open_fours: u32,
+        own_fours: u32,
+        opp_fours: u32,
+    ) -> i32 {
+        let values = &self.initiative[mover.index()];
+        values::initiative_terms(own_open_fours, opp_open_fours, own_fours, opp_fours)
+            .iter()
+            .flatten()
+            .map(|&t| values[t])
+            .sum()
+    }
+
     fn build(rule: Rule) -> Tables {
         let black = classify_all(rule, Color::Black);
         let white = if rule == Rule::Renju {
@@ -335,7 +359,13 @@ impl Tables {
             build_combo(rule, Color::Black, &values),
             build_combo(rule, Color::White, &values),
         ];
-        Tables { rule, line, combo }
+        let initiative = Color::BOTH.map(|c| *values.initiative(c));
+        Tables {
+            rule,
+            line,
+            combo,
+            initiative,
+        }
     }
 }
 

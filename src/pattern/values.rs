@@ -103,17 +103,59 @@ fn pattern_by_name(name: &str) -> Option<Pattern> {
     Pattern::ALL.into_iter().find(|&p| pattern_name(p) == name)
 }
 
-/// What a pattern is worth on its own in the hand-set evaluation.
-const HAND_PATTERN: [i32; 12] = [0, 0, 0, 0, 5, 16, 14, 60, 45, 250, 0, 600];
+/// What a pattern is worth on its own in the hand-set evaluation (by
+/// `Pattern as usize`).
+pub const HAND_PATTERN: [i32; 12] = [0, 0, 0, 0, 5, 16, 14, 60, 45, 250, 0, 600];
 
 /// What a combination adds in the hand-set evaluation (by `Combo as usize`).
-const HAND_COMBO: [i32; 14] = [0, 0, 0, 0, 12, 15, 0, 30, 150, 0, 40, 250, 400, 0];
+pub const HAND_COMBO: [i32; 14] = [0, 0, 0, 0, 12, 15, 0, 30, 150, 0, 40, 250, 400, 0];
 
-/// Point values of one rule: per colour, one value per class.
+/// How many initiative terms there are (see [`INITIATIVE_NAMES`]).
+pub const INITIATIVE_TERMS: usize = 8;
+
+/// The initiative terms: what the threats on the board are worth to the
+/// side to move, beyond the points' values. `own` is the side to move,
+/// `opp` the other; an open-four point is a point where a stone makes an
+/// open four (the owner has an open three), a four point one where it
+/// makes a four or better.
+pub const INITIATIVE_NAMES: [&str; INITIATIVE_TERMS] = [
+    "own-open-four",
+    "opp-open-four",
+    "own-fours-1",
+    "own-fours-2",
+    "own-fours-3",
+    "opp-fours-1",
+    "opp-fours-2",
+    "opp-fours-3",
+];
+
+/// The initiative terms that hold, given the side to move's and the
+/// opponent's counts of open-four points and four points (a count of three
+/// or more is one term).
+#[inline]
+#[must_use]
+pub fn initiative_terms(
+    own_open_fours: u32,
+    opp_open_fours: u32,
+    own_fours: u32,
+    opp_fours: u32,
+) -> [Option<usize>; 4] {
+    [
+        (own_open_fours > 0).then_some(0),
+        (opp_open_fours > 0).then_some(1),
+        (own_fours > 0).then(|| 1 + own_fours.min(3) as usize),
+        (opp_fours > 0).then(|| 4 + opp_fours.min(3) as usize),
+    ]
+}
+
+/// Point values of one rule: per colour, one value per class; and per
+/// colour of the side to move, the initiative terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValueTable {
     /// Indexed by `Color::index()`, then by class.
     values: [Vec<i32>; 2],
+    /// Indexed by the side to move's `Color::index()`, then by term.
+    initiative: [[i32; INITIATIVE_TERMS]; 2],
 }
 
 impl ValueTable {
@@ -126,6 +168,7 @@ impl ValueTable {
     pub fn zero() -> ValueTable {
         ValueTable {
             values: [vec![0; CLASSES], vec![0; CLASSES]],
+            initiative: [[0; INITIATIVE_TERMS]; 2],
         }
     }
 
@@ -177,6 +220,19 @@ impl ValueTable {
         }
     }
 
+    /// The initiative terms' values when `mover` is to move.
+    #[inline]
+    #[must_use]
+    pub fn initiative(&self, mover: Color) -> &[i32; INITIATIVE_TERMS] {
+        &self.initiative[mover.index()]
+    }
+
+    /// Sets an initiative term's value when `mover` is to move, clamped to
+    /// ±[`Self::MAX`].
+    pub fn set_initiative(&mut self, mover: Color, term: usize, value: i32) {
+        self.initiative[mover.index()][term] = value.clamp(-Self::MAX, Self::MAX);
+    }
+
     /// The value of a point whose four lines make `lines` for `color`
     /// (nothing on a point forbidden to renju black).
     #[must_use]
@@ -196,6 +252,16 @@ impl ValueTable {
         let mut s = String::new();
         for line in header.lines() {
             let _ = writeln!(s, "# {line}");
+        }
+        let _ = writeln!(
+            s,
+            "# initiative term | black to move | white to move (see INITIATIVE_NAMES)"
+        );
+        for (term, name) in INITIATIVE_NAMES.iter().enumerate() {
+            let (b, w) = (self.initiative[0][term], self.initiative[1][term]);
+            if b != 0 || w != 0 {
+                let _ = writeln!(s, "initiative {name} {b} {w}");
+            }
         }
         let _ = writeln!(s, "# four line patterns, strongest first | black | white");
         for class in 0..CLASSES as Class {
@@ -227,6 +293,20 @@ impl ValueTable {
             }
             let bad = |why: &str| format!("line {}: {why}: `{raw}`", n + 1);
             let words: Vec<&str> = line.split_whitespace().collect();
+            if words.len() == 4 && words[0] == "initiative" {
+                let term = INITIATIVE_NAMES
+                    .iter()
+                    .position(|n| *n == words[1])
+                    .ok_or_else(|| bad("unknown initiative term"))?;
+                for (color, w) in Color::BOTH.into_iter().zip(&words[2..]) {
+                    let v: i32 = w.parse().map_err(|_| bad("bad value"))?;
+                    if v.abs() > Self::MAX {
+                        return Err(bad("value out of range"));
+                    }
+                    t.set_initiative(color, term, v);
+                }
+                continue;
+            }
             if words.len() != 6 {
                 return Err(bad("expected four patterns and two values"));
             }
@@ -296,7 +376,14 @@ mod tests {
     #[test]
     fn tables_round_trip_through_text() {
         for rule in Rule::ALL {
-            for t in [ValueTable::hand_set(rule), ValueTable::learned(rule)] {
+            let mut with_initiative = ValueTable::hand_set(rule);
+            with_initiative.set_initiative(Color::White, 3, -70);
+            with_initiative.set_initiative(Color::Black, 0, 250);
+            for t in [
+                ValueTable::hand_set(rule),
+                ValueTable::learned(rule),
+                with_initiative,
+            ] {
                 let back = ValueTable::parse(&t.to_text("a test")).unwrap();
                 assert_eq!(back, t, "{}", rule.name());
             }
@@ -314,5 +401,8 @@ mod tests {
                 .is_err()
         );
         assert!(ValueTable::parse("# nothing\n\nopen-three dead dead dead 1 5 # note").is_ok());
+        assert!(ValueTable::parse("initiative own-open-four 40 30").is_ok());
+        assert!(ValueTable::parse("initiative own-open-five 40 30").is_err());
+        assert!(ValueTable::parse("initiative own-open-four 40").is_err());
     }
 }

@@ -17,12 +17,13 @@
 //! `cat` and read by eye:
 //!
 //! ```text
-//! <game> <rule> <width>x<height> <B|W|D> x,y x,y …
+//! <game> <rule> <width>x<height> <B|W|D> [s=<score>] x,y x,y …
 //! ```
 //!
 //! `<game>` tells positions of one game apart (for the held-out split),
-//! `B`/`W`/`D` is the game's result (black won, white won, a draw), and the
-//! stones, black first, alternating, make the position.
+//! `B`/`W`/`D` is the game's result (black won, white won, a draw), the
+//! optional `s=` is a search's score for the side to move ([`label`]), and
+//! the stones, black first, alternating, make the position.
 
 use crate::arena::records::read_psq_game;
 use crate::board::{Board, Pos};
@@ -52,6 +53,9 @@ pub struct Sample {
     pub height: usize,
     /// The game's winner, `None` for a draw.
     pub winner: Option<Color>,
+    /// A search's score of the position for the side to move, when one
+    /// was asked ([`label`]).
+    pub search: Option<i32>,
     /// The stones, `(x, y)`, black first, alternating.
     pub moves: Vec<(usize, usize)>,
 }
@@ -102,6 +106,9 @@ impl Sample {
                 None => 'D',
             }
         );
+        if let Some(v) = self.search {
+            let _ = write!(s, " s={v}");
+        }
         for (x, y) in &self.moves {
             let _ = write!(s, " {x},{y}");
         }
@@ -134,6 +141,15 @@ impl Sample {
             Some("D") => None,
             _ => return Err(bad("no result")),
         };
+        let mut w = w.peekable();
+        let search = match w.peek().and_then(|t| t.strip_prefix("s=")) {
+            Some(v) => {
+                let v = v.parse().map_err(|_| bad("a bad score"))?;
+                w.next();
+                Some(v)
+            }
+            None => None,
+        };
         let moves = w
             .map(|m| {
                 m.split_once(',')
@@ -147,6 +163,7 @@ impl Sample {
             width,
             height,
             winner,
+            search,
             moves,
         })
     }
@@ -200,6 +217,7 @@ pub fn extract_game(psq: &str, rule: Rule, game: u64, vcf: &mut Vcf) -> Option<V
             width: record.width,
             height: record.height,
             winner: record.winner,
+            search: None,
             moves: record.moves[..i].to_vec(),
         };
         let b = sample.board().ok()?;
@@ -254,4 +272,33 @@ pub fn extract(records: &[String], rule: Rule, first_game: u64) -> (Vec<Sample>,
         }
     }
     (out, tally)
+}
+
+/// Adds a search's score to every sample: one thread's search of at most
+/// `nodes` nodes, with no clock, so the scores do not depend on the
+/// machine. Mate scores are kept as they are. The samples are searched in
+/// parallel.
+pub fn label(samples: &mut [Sample], nodes: u64) {
+    use crate::search::{Config, Limits, Searcher};
+    use rayon::prelude::*;
+    use std::sync::atomic::AtomicBool;
+    samples.par_iter_mut().for_each_init(
+        || {
+            Searcher::new(Config {
+                threads: 1,
+                hash_bytes: 8 << 20,
+                ..Config::default()
+            })
+        },
+        |searcher, s| {
+            let Ok(board) = s.board() else { return };
+            searcher.clear_hash();
+            let limits = Limits {
+                max_nodes: nodes,
+                ..Limits::default()
+            };
+            let r = searcher.think(&board, &limits, &AtomicBool::new(false), &mut |_| {});
+            s.search = r.best.map(|_| r.score);
+        },
+    );
 }

@@ -22,12 +22,22 @@ pub mod fit;
 
 use crate::board::{Board, Dir};
 use crate::eval::OPPONENT_SHARE;
-use crate::pattern::values::{class_of, is_quiet, Class, ValueTable, CLASSES};
+use crate::pattern::values::{
+    class_of, initiative_terms, is_quiet, Class, ValueTable, CLASSES, INITIATIVE_TERMS,
+};
 use crate::pattern::Combo;
 use crate::rules::{Color, Rule};
 
-/// How many values a rule's table holds: one per class and colour.
-pub const PARAMS: usize = 2 * CLASSES;
+/// How many values a rule's table holds: one per class and colour, then
+/// the initiative terms per colour of the side to move.
+pub const PARAMS: usize = 2 * CLASSES + 2 * INITIATIVE_TERMS;
+
+/// The parameter index of initiative `term` when `mover` is to move.
+#[inline]
+#[must_use]
+pub fn initiative_param(mover: Color, term: usize) -> usize {
+    2 * CLASSES + mover.index() * INITIATIVE_TERMS + term
+}
 
 /// The parameter index of `class` for `color`.
 #[inline]
@@ -59,10 +69,25 @@ pub fn class_counts(board: &Board, color: Color) -> Vec<(Class, u16)> {
     counts
 }
 
+/// The initiative terms that hold on `board` for its side to move.
+fn initiative_of(board: &Board) -> impl Iterator<Item = usize> {
+    let me = board.side_to_move();
+    let opp = me.opp();
+    initiative_terms(
+        board.open_four_count(me),
+        board.open_four_count(opp),
+        board.four_count(me),
+        board.four_count(opp),
+    )
+    .into_iter()
+    .flatten()
+}
+
 /// The evaluation's features of `board` for its side to move: parameter
 /// index and weight in sixteenths (16 per point of the side to move,
-/// −[`OPPONENT_SHARE`] per point of the opponent), so that the evaluation is
-/// the weighted sum of the values divided by 16.
+/// −[`OPPONENT_SHARE`] per point of the opponent, 16 per initiative term
+/// that holds), so that the evaluation is the weighted sum of the values
+/// divided by 16.
 #[must_use]
 pub fn features(board: &Board) -> Vec<(u16, i16)> {
     let me = board.side_to_move();
@@ -71,6 +96,9 @@ pub fn features(board: &Board) -> Vec<(u16, i16)> {
         for (class, n) in class_counts(board, color) {
             out.push((param(color, class) as u16, weight * n as i16));
         }
+    }
+    for term in initiative_of(board) {
+        out.push((initiative_param(me, term) as u16, 16));
     }
     out
 }
@@ -87,7 +115,9 @@ pub fn evaluate(board: &Board, table: &ValueTable) -> i32 {
             .map(|&(class, n)| table.get(color, class) * i32::from(n))
             .sum()
     };
+    let initiative = table.initiative(me);
     sum(me) - sum(me.opp()) * OPPONENT_SHARE / 16
+        + initiative_of(board).map(|t| initiative[t]).sum::<i32>()
 }
 
 /// A table's values as one parameter vector (see [`param`]).
@@ -97,6 +127,9 @@ pub fn to_params(table: &ValueTable) -> Vec<f64> {
     for color in Color::BOTH {
         for class in 0..CLASSES as Class {
             w[param(color, class)] = f64::from(table.get(color, class));
+        }
+        for (term, &v) in table.initiative(color).iter().enumerate() {
+            w[initiative_param(color, term)] = f64::from(v);
         }
     }
     w
@@ -109,6 +142,9 @@ pub fn from_params(w: &[f64]) -> ValueTable {
     for color in Color::BOTH {
         for class in 0..CLASSES as Class {
             t.set(color, class, w[param(color, class)].round() as i32);
+        }
+        for term in 0..INITIATIVE_TERMS {
+            t.set_initiative(color, term, w[initiative_param(color, term)].round() as i32);
         }
     }
     t
