@@ -14,7 +14,8 @@ mod rules_support;
 use rules_support::{Grid, LineClass, DIRS};
 use tengen::board::{Board, Dir, Pos};
 use tengen::pattern::{Combo, Pattern, COMBO_VALUE, PATTERN_VALUE};
-use tengen::rules::{forbidden, forbidden_points, Color, Rule};
+use tengen::renju::{forbidden, forbidden_points};
+use tengen::rules::{Color, Rule};
 
 /// Games played by a plain `cargo test` (several seconds in release on a
 /// shared two-core machine); the dense renju test plays half as many.

@@ -5,10 +5,11 @@
 
 // The tests sit in a module whose name matches the `opening` test filter.
 mod opening_stages {
-    use tengen::opening::decide::{FnEval, SearchEval, StaticEval};
+    use tengen::opening::decide::{FnEval, StaticEval};
     use tengen::opening::{
         answer, identify, Next, OpeningError, OpeningRule, Reply, Request, Symmetry,
     };
+    use tengen::protocol::SearchEval;
     use tengen::search::{Limits, Searcher};
     use tengen::{Board, Color, Pos, Rule};
 

@@ -335,7 +335,7 @@ fn answers_in_time_on_a_loaded_machine() {
 /// a renju forbidden point, and the game ends with a five or a full board.
 #[test]
 fn two_engines_play_legal_games_under_every_rule() {
-    use tengen::rules::forbidden;
+    use tengen::renju::forbidden;
     use tengen::{Board, Color, Rule};
     for (number, rule) in [
         (0, Rule::Freestyle),

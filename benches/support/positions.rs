@@ -6,7 +6,7 @@
 //! threes and fours, forbidden candidates for black under renju.
 
 use tengen::pattern::Combo;
-use tengen::rules::forbidden;
+use tengen::renju::forbidden;
 use tengen::{Board, Color, Pos, Rule};
 
 /// A small deterministic generator (splitmix64).

@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use std::io::{self, BufRead, Write};
-use tengen::rules::forbidden;
+use tengen::renju::forbidden;
 use tengen::{Board, Color, Pos, Rule};
 
 /// What a test engine decides.

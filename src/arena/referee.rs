@@ -15,7 +15,8 @@
 //! by the game driver and recorded through [`Referee::finish`].
 
 use crate::board::{Board, Pos};
-use crate::rules::{forbidden, Color, Rule};
+use crate::renju::forbidden;
+use crate::rules::{Color, Rule};
 use serde::Serialize;
 use std::fmt;
 

@@ -21,7 +21,7 @@ pub mod stage;
 pub mod symmetry;
 
 pub use canonical::{find, identify, identify_board, openings, Kind, Opening};
-pub use decide::{Evaluator, FnEval, SearchEval, StaticEval};
+pub use decide::{Evaluator, FnEval, StaticEval};
 pub use error::OpeningError;
 pub use offers::{symmetric_pairs, validate_offers, Area};
 pub use rule::{Answer, OpeningRule, StageRow, MAX_OFFERS};

@@ -15,11 +15,13 @@
 //! only through [`crate::search::Searcher`].
 
 pub mod command;
+pub mod search_eval;
 pub mod session;
 pub mod signal;
 pub mod time;
 
 pub use command::{Command, ParseError, Parser};
+pub use search_eval::SearchEval;
 pub use session::{Flow, Request, Session, MAX_THREADS};
 pub use signal::Signal;
 

@@ -5,11 +5,13 @@
 //! state exactly as it was.
 
 use super::command::{BoardKind, Command, Coord, Entry, Field, InfoKey, ParseError, Parsed};
+use super::search_eval::SearchEval;
 use super::signal::Signal;
 use super::time::Clock;
 use crate::board::{Board, Pos, MAX_SIZE, MIN_SIZE};
-use crate::opening::{Evaluator, OpeningError, SearchEval};
-use crate::rules::{forbidden, forbidden_points, Color, Rule};
+use crate::opening::{Evaluator, OpeningError};
+use crate::renju::{forbidden, forbidden_points};
+use crate::rules::{Color, Rule};
 use crate::search::{Config, Info, Limits, SearchResult, Searcher, MATE};
 use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};

@@ -16,17 +16,18 @@ pub mod tt;
 pub mod worker;
 
 use crate::board::{Board, Pos};
-use crate::eval::{scan, Position};
+use crate::eval::scan;
 use crate::pattern::Combo;
+use crate::position::Position;
 use crate::threat::{Vcf, VcfResult, Vct, VctResult};
 use params::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tt::Table;
-use worker::{RootResult, Shared, Worker, MATE_BOUND};
+use worker::{RootResult, Shared, Worker};
 
-/// Score of a won position, seen from the side to move.
-pub const MATE: i32 = 30_000;
+pub use crate::eval::MATE;
+pub use worker::MATE_BOUND;
 
 /// What a search may spend.
 #[derive(Clone, Debug, Default)]

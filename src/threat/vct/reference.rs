@@ -5,8 +5,8 @@
 use super::VctResult;
 
 use crate::board::Pos;
-use crate::eval::{four_line, Position};
 use crate::pattern::Combo;
+use crate::position::{four_line, Position};
 use crate::threat::vcf::{Vcf, VcfResult};
 
 /// Fours the VCF solver may use at each VCT attacker node.
