@@ -479,12 +479,6 @@ impl Session {
         if next.side_to_move() != own {
             next.pass();
         }
-        if let Some(color) = next.find_five() {
-            return Err(format!(
-                "impossible position: {} already has five on the board",
-                color_name(color)
-            ));
-        }
         Ok((next, markers, own))
     }
 
@@ -503,6 +497,15 @@ impl Session {
             Err(e) => return out.error(&e),
         };
         if kind == BoardKind::Board {
+            // A game position asks for a move, so it cannot hold a five; an
+            // analysis board (`YXBOARD`) may: a composed diagram, or a
+            // finished game under review.
+            if let Some(color) = next.find_five() {
+                return out.error(&format!(
+                    "impossible position: {} already has five on the board",
+                    color_name(color)
+                ));
+            }
             let saved_markers = std::mem::replace(&mut self.markers, markers);
             if let Some(why) = self.finished(&next) {
                 self.markers = saved_markers;
@@ -686,6 +689,11 @@ impl Session {
             InfoKey::MaxMemory(bytes) => {
                 self.max_memory = *bytes;
                 self.apply_memory();
+                // The table's size is now known to fit: take its memory
+                // here rather than in the first move's time.
+                if self.max_memory > 0 {
+                    self.searcher.allocate_hash();
+                }
             }
             InfoKey::GameType(t) => self.game_type = *t,
             InfoKey::Rule(n) => match Rule::from_gomocup(*n) {

@@ -276,7 +276,8 @@ impl Searcher {
     /// A searcher with these settings.
     #[must_use]
     pub fn new(config: Config) -> Searcher {
-        let tt = Table::new(config.hash_bytes);
+        // The table takes its memory at the first search.
+        let tt = Table::lazy(config.hash_bytes);
         Searcher { config, tt }
     }
 
@@ -291,11 +292,25 @@ impl Searcher {
         self.config.threads = threads.max(1);
     }
 
-    /// Changes the transposition table size (the table is emptied).
+    /// Takes the transposition table's memory now rather than at the
+    /// first search.
+    pub fn allocate_hash(&mut self) {
+        self.tt.allocate();
+    }
+
+    /// Whether the transposition table holds its memory yet (it takes it
+    /// at the first search, or at [`Searcher::allocate_hash`]).
+    #[must_use]
+    pub fn hash_allocated(&self) -> bool {
+        self.tt.is_allocated()
+    }
+
+    /// Changes the transposition table size (the table is emptied, and
+    /// takes its memory at the next search).
     pub fn set_hash_bytes(&mut self, bytes: usize) {
         self.config.hash_bytes = bytes;
         if Table::size_for(bytes) != self.tt.bytes() {
-            self.tt = Table::new(bytes);
+            self.tt = Table::lazy(bytes);
         }
     }
 
