@@ -38,6 +38,21 @@ impl Color {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// The lowercase name, `black` or `white`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The rule a game is played under.

@@ -91,21 +91,13 @@ impl fmt::Display for Reason {
     }
 }
 
-/// Colour names in summaries.
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 fn serialize_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(color_name(*c))
+    s.serialize_str(c.name())
 }
 
 fn serialize_winner<S: serde::Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
     match c {
-        Some(c) => s.serialize_str(color_name(*c)),
+        Some(c) => s.serialize_str(c.name()),
         None => s.serialize_str("draw"),
     }
 }

@@ -9,8 +9,9 @@
 //! - [`offers`]: validating fifth-move offers (五手N打);
 //! - [`rule`]: each opening rule as a table of stages;
 //! - [`decide`]: the engine's choices, by evaluation;
-//! - [`stage`]: requests and answers, their text form, and [`answer`], the
-//!   one call the protocol layer makes.
+//! - [`stage`]: requests and answers, their text form, and [`reply`] and
+//!   [`swap2_reply`], the calls the protocol layer makes; they answer with a
+//!   typed [`Reply`], which the protocol writes out.
 
 pub mod canonical;
 pub mod decide;
@@ -26,6 +27,7 @@ pub use error::OpeningError;
 pub use offers::{symmetric_pairs, validate_offers, Area};
 pub use rule::{Answer, OpeningRule, StageRow, MAX_OFFERS};
 pub use stage::{
-    answer, respond, swap2board, Next, Outcome, Player, Reply, Request, Stage, StageDriver, COMMAND,
+    answer, reply, respond, swap2_reply, swap2board, Next, Outcome, Player, Reply, Request, Stage,
+    StageDriver, COMMAND,
 };
 pub use symmetry::{canonical_form, stabiliser, Symmetry};

@@ -115,6 +115,19 @@ pub enum Reply {
 }
 
 impl Reply {
+    /// The stones the reply puts on the board, in move order: none for a
+    /// swap or for offers (which are not yet stones).
+    #[must_use]
+    pub fn stones(&self) -> Vec<Pos> {
+        match self {
+            Reply::Swap | Reply::Offers(_) => Vec::new(),
+            Reply::Opening { stones, .. } => stones.to_vec(),
+            Reply::Stone { pos, .. } => vec![*pos],
+            Reply::TwoStones { fourth, fifth } => vec![*fourth, *fifth],
+            Reply::Keep { fifth, sixth } => vec![*fifth, *sixth],
+        }
+    }
+
     /// The reply line, as the engine writes it.
     #[must_use]
     pub fn to_line(&self) -> String {
@@ -722,9 +735,36 @@ pub fn respond(req: &Request, eval: &mut dyn Evaluator) -> Result<Reply, Opening
 }
 
 /// The engine side in one call: parses the block (`header` is the command
-/// line, `lines` the lines before `DONE`), decides with `eval`, and returns
-/// the reply line. On an error the protocol layer answers `ERROR` with the
-/// error's text.
+/// line, `lines` the lines before `DONE`) and decides with `eval`. The
+/// protocol layer writes the reply out with [`Reply::to_line`]; on an error
+/// it answers `ERROR` with the error's text.
+///
+/// # Errors
+/// Any [`OpeningError`] from parsing or deciding.
+pub fn reply(
+    header: &str,
+    lines: &[&str],
+    width: usize,
+    height: usize,
+    game: Rule,
+    eval: &mut dyn Evaluator,
+) -> Result<Reply, OpeningError> {
+    let req = Request::parse(header, lines, width, height, game)?;
+    checked_respond(&req, eval)
+}
+
+/// [`respond`], checked against the rule in debug builds.
+fn checked_respond(req: &Request, eval: &mut dyn Evaluator) -> Result<Reply, OpeningError> {
+    let reply = respond(req, eval)?;
+    debug_assert_eq!(
+        req.check(&reply),
+        Ok(()),
+        "the engine broke the rule: {reply:?}"
+    );
+    Ok(reply)
+}
+
+/// [`reply`] as the reply line.
 ///
 /// # Errors
 /// Any [`OpeningError`] from parsing or deciding.
@@ -736,24 +776,42 @@ pub fn answer(
     game: Rule,
     eval: &mut dyn Evaluator,
 ) -> Result<String, OpeningError> {
-    let req = Request::parse(header, lines, width, height, game)?;
-    let reply = respond(&req, eval)?;
-    debug_assert_eq!(
-        req.check(&reply),
-        Ok(()),
-        "the engine broke the rule: {reply:?}"
-    );
-    Ok(reply.to_line())
+    reply(header, lines, width, height, game, eval).map(|r| r.to_line())
 }
 
-/// Gomocup's own `SWAP2BOARD` block, answered with the swap2 stages: the
-/// lines are `x,y` in move order (a third field, if any, is ignored), and
-/// the reply is the line Gomocup expects (three stones; `SWAP`, one stone
-/// or two; `SWAP` or one stone).
+/// Gomocup's own `SWAP2BOARD`, answered with the swap2 stages: `stones`
+/// are those on the board in move order (0, 3 or 5 of them), and the reply
+/// is what Gomocup expects (three stones; `SWAP`, one stone or two; `SWAP`
+/// or one stone).
 ///
 /// # Errors
-/// [`OpeningError::BadLine`] for a malformed line, and any error of the
-/// swap2 stage (a stone count other than 0, 3 or 5, a taken point, …).
+/// Any error of the swap2 stage (a stone count other than 0, 3 or 5, a
+/// point off the board or taken twice, …).
+pub fn swap2_reply(
+    stones: &[Pos],
+    width: usize,
+    height: usize,
+    game: Rule,
+    eval: &mut dyn Evaluator,
+) -> Result<Reply, OpeningError> {
+    let mut req = Request::new(OpeningRule::Swap2, width, height, game);
+    for &p in stones {
+        let p = point(p.x() as i64, p.y() as i64, width, height)?;
+        if req.stones.contains(&p) {
+            return Err(OpeningError::Occupied(p));
+        }
+        req.stones.push(p);
+    }
+    req.validate()?;
+    checked_respond(&req, eval)
+}
+
+/// [`swap2_reply`] from the lines of a `SWAP2BOARD` block (`x,y` in move
+/// order; a third field, if any, is ignored), as the reply line.
+///
+/// # Errors
+/// [`OpeningError::BadLine`] for a malformed line, and any error of
+/// [`swap2_reply`].
 pub fn swap2board(
     lines: &[&str],
     width: usize,
@@ -761,17 +819,18 @@ pub fn swap2board(
     game: Rule,
     eval: &mut dyn Evaluator,
 ) -> Result<String, OpeningError> {
-    let mut with_colours = Vec::new();
+    let mut stones = Vec::new();
     for line in lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()) {
+        let bad = || OpeningError::BadLine(line.to_string());
         let mut fields = line.split(',').map(str::trim);
         let (Some(x), Some(y)) = (fields.next(), fields.next()) else {
-            return Err(OpeningError::BadLine(line.to_string()));
+            return Err(bad());
         };
-        let colour = if with_colours.len() % 2 == 0 { 1 } else { 2 };
-        with_colours.push(format!("{x},{y},{colour}"));
+        let x: i64 = x.parse().map_err(|_| bad())?;
+        let y: i64 = y.parse().map_err(|_| bad())?;
+        stones.push(point(x, y, width, height)?);
     }
-    let body: Vec<&str> = with_colours.iter().map(String::as_str).collect();
-    answer("swap2", &body, width, height, game, eval)
+    swap2_reply(&stones, width, height, game, eval).map(|r| r.to_line())
 }
 
 /// One of the two players of an opening.
