@@ -3,11 +3,12 @@
 
 use super::engine::{interrupted, EngineSpec};
 use super::game::{play_game, GameRecord, GameSettings, GameSpec, NoStage, OpeningStage};
-use super::openings::{Opening, OpeningBook, Order, Symmetry};
+use super::openings::{Opening, OpeningBook, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
 use super::schedule::{Bout, BoutScore, Format, Schedule};
 use super::stats::{elo, los, EloEstimate, Sprt, SprtStatus, Wdl};
 use crate::board::{MAX_SIZE, MIN_SIZE};
+use crate::opening::Symmetry;
 use crate::rules::Rule;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -164,7 +165,7 @@ impl Config {
         let syms: Vec<Symmetry> = if self.symmetry {
             Symmetry::ALL.to_vec()
         } else {
-            vec![Symmetry(0)]
+            vec![Symmetry::Identity]
         };
         for o in &self.openings {
             o.check(g.width, g.height, g.rule, &syms)?;
@@ -476,7 +477,7 @@ fn expand(
                 Some((o, sym)) => {
                     let stones = o.place(config.game.width, config.game.height, sym)?;
                     let name = if config.symmetry {
-                        format!("{} ({sym})", o.name)
+                        format!("{} ({})", o.name, sym.short_name())
                     } else {
                         o.name.clone()
                     };
