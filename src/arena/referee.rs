@@ -14,7 +14,7 @@
 //! reaching the move limit when one is set. Crashes and silence are judged
 //! by the game driver and recorded through [`Referee::finish`].
 
-use crate::board::{Board, Pos};
+use crate::board::{parse_xy, Board, Pos};
 use crate::renju::forbidden;
 use crate::rules::{Color, Rule};
 use serde::Serialize;
@@ -158,8 +158,7 @@ pub struct MoveRecord {
 /// the board check comes later.
 #[must_use]
 pub fn parse_move(text: &str) -> Option<(i64, i64)> {
-    let (x, y) = text.trim().split_once(',')?;
-    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+    parse_xy(text)
 }
 
 /// The referee of one game.

@@ -12,7 +12,7 @@
 mod geometry;
 mod random;
 
-pub use geometry::{Dir, Pos, MAX_SIZE, MIN_SIZE};
+pub use geometry::{parse_xy, Dir, Pos, MAX_SIZE, MIN_SIZE};
 pub use random::{splitmix64, SplitMix};
 
 use crate::pattern::{

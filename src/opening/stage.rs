@@ -22,7 +22,7 @@ use super::decide::{
 use super::error::OpeningError;
 use super::offers::{validate_offers, Area};
 use super::rule::{Answer, OpeningRule, StageRow};
-use crate::board::{Board, Pos, MAX_SIZE};
+use crate::board::{parse_xy, Board, Pos, MAX_SIZE};
 use crate::rules::{Color, Rule};
 use std::fmt::Write as _;
 
@@ -155,17 +155,7 @@ impl Reply {
 
 /// Parses `x,y` on a `width` × `height` board.
 fn parse_point(text: &str, width: usize, height: usize) -> Result<Pos, OpeningError> {
-    let (x, y) = text
-        .split_once(',')
-        .ok_or_else(|| OpeningError::BadReply(text.to_string()))?;
-    let x: i64 = x
-        .trim()
-        .parse()
-        .map_err(|_| OpeningError::BadReply(text.to_string()))?;
-    let y: i64 = y
-        .trim()
-        .parse()
-        .map_err(|_| OpeningError::BadReply(text.to_string()))?;
+    let (x, y) = parse_xy(text).ok_or_else(|| OpeningError::BadReply(text.to_string()))?;
     point(x, y, width, height)
 }
 
