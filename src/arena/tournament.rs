@@ -1,7 +1,7 @@
 //! Running a tournament: configuration checks, parallel games, live
 //! progress, SPRT early stopping, records and the final table.
 
-use super::engine::{interrupted, EngineSpec};
+use super::engine::EngineSpec;
 use super::game::{play_game, GameRecord, GameSettings, GameSpec, NoStage, OpeningStage};
 use super::openings::{Opening, OpeningBook, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
@@ -98,6 +98,7 @@ impl Config {
                 start_timeout: std::time::Duration::from_secs(5),
                 folder: None,
                 transcript: false,
+                interrupt: Arc::default(),
             },
             pairs: 1,
             tiebreaks: 1,
@@ -586,7 +587,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                 let settings = &config.game;
                 let stage = Arc::clone(&config.stage);
                 scope.spawn(move || loop {
-                    if stop.load(Ordering::Relaxed) || interrupted() {
+                    if stop.load(Ordering::Relaxed) || settings.interrupt.load(Ordering::Relaxed) {
                         break;
                     }
                     let job = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
@@ -623,7 +624,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                 }
             }
         });
-        if interrupted() || stop.load(Ordering::Relaxed) {
+        if config.game.interrupt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
             break 'rounds;
         }
         scores = bout_scores;
@@ -651,7 +652,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
             .placement()
             .map(|p| p.into_iter().map(|i| names[i].clone()).collect()),
         games,
-        interrupted: interrupted(),
+        interrupted: config.game.interrupt.load(Ordering::Relaxed),
         stopped_by_sprt,
         write_errors,
     };
