@@ -293,9 +293,13 @@ impl Searcher {
     }
 
     /// Takes the transposition table's memory now rather than at the
-    /// first search.
+    /// first search, and makes it resident (writes every page once), so
+    /// that the first search does not pay for the pages it touches.
     pub fn allocate_hash(&mut self) {
-        self.tt.allocate();
+        if !self.tt.is_allocated() {
+            self.tt.allocate();
+            self.tt.clear();
+        }
     }
 
     /// Whether the transposition table holds its memory yet (it takes it

@@ -275,7 +275,8 @@ impl Session {
                 self.max_memory = *bytes;
                 self.apply_memory();
                 // The table's size is now known to fit: take its memory
-                // here rather than in the first move's time.
+                // (and make it resident) here rather than in the first
+                // move's time.
                 if self.max_memory > 0 {
                     self.searcher.allocate_hash();
                 }
