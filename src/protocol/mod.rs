@@ -11,8 +11,9 @@
 //!   command is queued and carried out after the move, never dropped.
 //!
 //! Time management for one move lives in [`time`]; `SWAP2BOARD` and
-//! `OPENINGBOARD` are decided by [`crate::opening`]. The search is reached
-//! only through [`crate::search::Searcher`].
+//! `OPENINGBOARD` are decided by [`crate::opening`], with the search as its
+//! judge through [`SearchEval`]. The search is reached only through
+//! [`crate::search::Searcher`].
 
 pub mod command;
 pub mod search_eval;

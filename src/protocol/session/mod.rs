@@ -7,12 +7,12 @@
 //! This file holds the state and the command dispatch ([`Session::handle`])
 //! with the settings (`INFO`); the rest is split by job:
 //!
-//! - [`setup`]: position setup (`START`, `PLAY`, `BOARD`/`YXBOARD`,
+//! - `setup`: position setup (`START`, `PLAY`, `BOARD`/`YXBOARD`,
 //!   `TAKEBACK`, `YXBLOCK`), with the one history replay;
-//! - [`think`]: thinking and replying (`BEGIN`, `TURN`, `YXNBEST`,
+//! - `think`: thinking and replying (`BEGIN`, `TURN`, `YXNBEST`,
 //!   `SWAP2BOARD`, `OPENINGBOARD`), and the score text;
-//! - [`memory`]: the hash size from `max_memory` and `hash_size`;
-//! - [`out`]: answer lines, cleaned to one line of plain ASCII.
+//! - `memory`: the hash size from `max_memory` and `hash_size`;
+//! - `out`: answer lines, cleaned to one line of plain ASCII.
 
 mod memory;
 mod out;
