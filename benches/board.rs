@@ -7,7 +7,7 @@
 //! start-up) is the cost of one operation.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use tengen::rules::{forbidden, forbidden_points};
+use tengen::renju::{forbidden, forbidden_points};
 use tengen::{Board, Pos, Rule};
 
 #[path = "support/positions.rs"]

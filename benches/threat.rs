@@ -4,7 +4,7 @@
 //! first VCF problems.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use tengen::eval::Position;
+use tengen::position::Position;
 use tengen::threat::problems::{VCF_PROBLEMS, VCT_PROBLEMS, VCT_PROBLEM_DEPTH};
 use tengen::threat::{Vcf, VcfResult, Vct, VctResult};
 use tengen::Board;

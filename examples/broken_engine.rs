@@ -25,7 +25,7 @@ mod common;
 
 use common::{greedy_move, library_opening, play, serve, Brain, Rng};
 use std::time::Duration;
-use tengen::rules::forbidden;
+use tengen::renju::forbidden;
 use tengen::{Board, Color, Rule};
 
 struct Broken {

@@ -94,7 +94,7 @@ fn game(
         }
         if rule == Rule::Renju
             && side == Color::Black
-            && tengen::rules::forbidden(&mut board, m).is_some()
+            && tengen::renju::forbidden(&mut board, m).is_some()
         {
             return Some(Color::White);
         }

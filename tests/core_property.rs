@@ -14,7 +14,8 @@ mod rules_support;
 use rules_support::{Grid, LineClass, DIRS};
 use tengen::board::{Board, Dir, Pos};
 use tengen::pattern::{Combo, Pattern, ValueTable};
-use tengen::rules::{forbidden, forbidden_points, Color, Rule};
+use tengen::renju::{forbidden, forbidden_points};
+use tengen::rules::{Color, Rule};
 
 /// Games played by a plain `cargo test` (several seconds in release on a
 /// shared two-core machine); the dense renju test plays half as many.
@@ -25,11 +26,7 @@ struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        tengen::board::splitmix64(&mut self.0)
     }
 
     /// Uniform in `lo..=hi`.

@@ -5,10 +5,11 @@
 
 // The tests sit in a module whose name matches the `opening` test filter.
 mod opening_stages {
-    use tengen::opening::decide::{FnEval, SearchEval, StaticEval};
+    use tengen::opening::decide::{FnEval, StaticEval};
     use tengen::opening::{
         answer, identify, Next, OpeningError, OpeningRule, Reply, Request, Symmetry,
     };
+    use tengen::protocol::SearchEval;
     use tengen::search::{Limits, Searcher};
     use tengen::{Board, Color, Pos, Rule};
 
@@ -299,15 +300,7 @@ mod opening_stages {
 
     #[test]
     fn whole_openings_engine_against_itself_under_every_rule() {
-        for rule in [
-            OpeningRule::Rif,
-            OpeningRule::Yamaguchi,
-            OpeningRule::Soosorv(8),
-            OpeningRule::Taraguchi(10),
-            OpeningRule::Tarannikov,
-            OpeningRule::Swap1,
-            OpeningRule::Swap2,
-        ] {
+        for rule in OpeningRule::ALL {
             let mut req = Request::new(rule, 15, 15, Rule::Renju);
             let mut searcher = Searcher::default();
             let mut eval = SearchEval::new(

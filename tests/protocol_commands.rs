@@ -169,6 +169,47 @@ fn an_impossible_board_is_refused_and_the_old_position_kept() {
 }
 
 #[test]
+fn an_analysis_board_may_hold_a_five_and_a_game_board_may_not() {
+    let mut e = started(15);
+    e.send(&["INFO rule 4"]);
+    // Black has five on row 1, so (8,1) and (14,1) would make overlines,
+    // and a double three at (3,3); white has stones elsewhere.
+    let entries = [
+        (9, 1, 1),
+        (0, 9, 2),
+        (10, 1, 1),
+        (1, 9, 2),
+        (11, 1, 1),
+        (2, 9, 2),
+        (12, 1, 1),
+        (3, 9, 2),
+        (13, 1, 1),
+        (9, 9, 2),
+        (1, 3, 1),
+        (9, 11, 2),
+        (2, 3, 1),
+        (11, 9, 2),
+        (3, 4, 1),
+        (11, 11, 2),
+        (3, 5, 1),
+    ];
+    e.send(&strs(&block("YXBOARD", &entries)));
+    e.send(&["YXSHOWFORBID"]);
+    let forbid = e.expect_prefix("FORBID ");
+    for point in ["0303", "0801", "1401"] {
+        assert!(forbid.contains(point), "{point} in {forbid}");
+    }
+    // The game is over on that board: no move is asked for.
+    e.send(&["YXNBEST 1"]);
+    e.expect_prefix("ERROR");
+    // BOARD asks for a move, so a position already won is refused.
+    e.send(&["RESTART"]);
+    assert_eq!(e.answer(), "OK");
+    e.send(&strs(&block("BOARD", &entries)));
+    e.expect_prefix("ERROR");
+}
+
+#[test]
 fn a_pass_entry_sets_who_moved_first_under_renju() {
     let mut e = started(15);
     e.send(&["INFO rule 4"]);

@@ -259,6 +259,27 @@ fn memory_stays_within_max_memory() {
     }
 }
 
+/// The peak, not only the settled size, stays within max_memory from the
+/// first command: the transposition table takes its memory once the
+/// manager has said how much there is, never at the default size before.
+#[test]
+fn peak_memory_stays_within_max_memory_from_start_to_the_first_move() {
+    let limit: u64 = 64 << 20;
+    let mut e = Engine::spawn();
+    e.send(&["START 15", &format!("INFO max_memory {limit}")]);
+    assert_eq!(e.answer(), "OK");
+    e.send(&["INFO timeout_turn 300", "BEGIN"]);
+    e.expect_move();
+    let peak = e.peak_rss_bytes().expect("read VmHWM");
+    eprintln!("peak RSS {} KB", peak >> 10);
+    assert!(
+        peak <= limit,
+        "peak RSS {} MB over max_memory {} MB",
+        peak >> 20,
+        limit >> 20
+    );
+}
+
 /// Yixin Board: YXBOARD, then YXNBEST or YXSHOWFORBID, with INFO lines of
 /// its own.
 #[test]
@@ -335,7 +356,7 @@ fn answers_in_time_on_a_loaded_machine() {
 /// a renju forbidden point, and the game ends with a five or a full board.
 #[test]
 fn two_engines_play_legal_games_under_every_rule() {
-    use tengen::rules::forbidden;
+    use tengen::renju::forbidden;
     use tengen::{Board, Color, Rule};
     for (number, rule) in [
         (0, Rule::Freestyle),

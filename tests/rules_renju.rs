@@ -13,7 +13,8 @@ mod rules_support;
 
 use rules_support::{check_renju, check_renju_marked, parse};
 use tengen::board::{Board, Pos};
-use tengen::rules::{forbidden, forbidden_points, Color, Forbidden, Rule};
+use tengen::renju::{forbidden, forbidden_points, Forbidden};
+use tengen::rules::{Color, Rule};
 
 #[test]
 fn plain_double_three() {

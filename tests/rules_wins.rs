@@ -102,8 +102,8 @@ fn renju_white_overline_wins() {
     let p = Pos::new(4, 1);
     assert!(!board.is_five(p, BLACK));
     assert_eq!(
-        tengen::rules::forbidden(&mut board, p),
-        Some(tengen::rules::Forbidden::Overline)
+        tengen::renju::forbidden(&mut board, p),
+        Some(tengen::renju::Forbidden::Overline)
     );
     // Seven for white, on the other hand, still wins.
     check_wins(

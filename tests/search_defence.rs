@@ -11,7 +11,7 @@
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use tengen::eval::Position;
+use tengen::position::Position;
 use tengen::search::{Config, Features, Limits, Searcher};
 use tengen::threat::problems::VCF_PROBLEMS;
 use tengen::threat::{Vcf, VcfResult, Vct, VctResult};

@@ -7,7 +7,7 @@ mod common;
 
 use common::replay_wins;
 use std::sync::atomic::AtomicBool;
-use tengen::eval::Position;
+use tengen::position::Position;
 use tengen::search::{Config, Limits, SearchResult, Searcher, MATE};
 use tengen::threat::{Vcf, VcfResult, Vct, VctResult};
 use tengen::{Board, Color, Pos, Rule};
@@ -137,7 +137,7 @@ const RENJU_TRAP: &str = "
 fn renju_white_wins_through_a_forbidden_block() {
     let mut b = board(Rule::Renju, RENJU_TRAP);
     assert_eq!(b.side_to_move(), Color::White);
-    assert!(tengen::rules::forbidden(&mut b, Pos::new(6, 7)).is_some());
+    assert!(tengen::renju::forbidden(&mut b, Pos::new(6, 7)).is_some());
     let mut pos = Position::new(&b);
     let VcfResult::Win(line) = Vcf::default().solve(&mut pos, 20, 10_000) else {
         panic!("white's VCF through the forbidden point is missed");
@@ -322,7 +322,7 @@ fn a_passed_deadline_still_gives_a_move() {
     assert!(b.is_empty(m));
     let mut b = b;
     if b.side_to_move() == Color::Black {
-        assert!(tengen::rules::forbidden(&mut b, m).is_none());
+        assert!(tengen::renju::forbidden(&mut b, m).is_none());
     }
 }
 

@@ -7,7 +7,7 @@
 mod common;
 
 use common::replay_wins;
-use tengen::eval::Position;
+use tengen::position::Position;
 use tengen::threat::problems::VCF_PROBLEMS;
 use tengen::threat::{Vcf, VcfResult};
 

@@ -6,7 +6,7 @@
 //! threes and fours, forbidden candidates for black under renju.
 
 use tengen::pattern::Combo;
-use tengen::rules::forbidden;
+use tengen::renju::forbidden;
 use tengen::{Board, Color, Pos, Rule};
 
 /// A small deterministic generator (splitmix64).
@@ -18,11 +18,7 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        tengen::board::splitmix64(&mut self.0)
     }
 
     pub fn below(&mut self, n: usize) -> usize {

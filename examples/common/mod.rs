@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use std::io::{self, BufRead, Write};
-use tengen::rules::forbidden;
+use tengen::renju::forbidden;
 use tengen::{Board, Color, Pos, Rule};
 
 /// What a test engine decides.
@@ -130,10 +130,8 @@ pub fn greedy_move(board: &mut Board, rng: &mut Rng) -> Option<Pos> {
 }
 
 fn parse_xy(text: &str) -> Option<(usize, usize)> {
-    let mut it = text.split(',').map(|s| s.trim().parse::<usize>());
-    let x = it.next()?.ok()?;
-    let y = it.next()?.ok()?;
-    Some((x, y))
+    let (x, y) = tengen::board::parse_xy(text)?;
+    Some((usize::try_from(x).ok()?, usize::try_from(y).ok()?))
 }
 
 /// Runs the protocol loop on stdin/stdout until `END` or end of input.

@@ -1,7 +1,7 @@
 //! The command line of `tengen-arena`, and turning it into a [`Config`].
 
 use super::clock::{parse_duration, TimeControl};
-use super::engine::{EngineSpec, INTERRUPTED};
+use super::engine::EngineSpec;
 use super::openings::{load_openings, Order};
 use super::schedule::Format;
 use super::stats::Sprt;
@@ -280,7 +280,8 @@ pub fn main_with(cli: &Cli) -> i32 {
     };
     // Ctrl-C: stop waiting on engines, abandon games in progress, keep and
     // write what was finished. Engines are killed as their handles drop.
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    let interrupt = std::sync::Arc::clone(&config.game.interrupt);
+    let _ = ctrlc::set_handler(move || interrupt.store(true, Ordering::SeqCst));
     match run(&config) {
         Ok(summary) => {
             print!("{}", summary.table());

@@ -7,20 +7,11 @@
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// Set when the user interrupts the arena (Ctrl-C): every wait for an engine
-/// gives up at once and the game in progress is abandoned.
-pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Whether the arena has been interrupted.
-#[must_use]
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::Relaxed)
-}
 
 /// How to start one engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,7 +97,8 @@ pub enum Reply {
 /// received).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
-    /// Order among all notes of the process.
+    /// Order among the notes of the engines sharing one counter (the two
+    /// of a game).
     pub seq: u64,
     /// Microseconds since the start given to [`EngineProcess::keep_transcript`].
     pub micros: u64,
@@ -114,23 +106,27 @@ pub struct Note {
     pub text: String,
 }
 
-static NOTE_SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     closed: bool,
-    transcript: Option<(Instant, Vec<Note>)>,
+    /// The transcript's start, the counter that orders its notes, and the
+    /// notes.
+    transcript: Option<(Instant, Arc<AtomicU64>, Vec<Note>)>,
+    /// Set when the user interrupts the arena (Ctrl-C): every wait gives
+    /// up at once.
+    interrupt: Arc<AtomicBool>,
 }
 
 impl EngineProcess {
-    /// Starts the engine with piped stdin and stdout (stderr is discarded).
+    /// Starts the engine with piped stdin and stdout (stderr is discarded);
+    /// every wait for it gives up once `interrupt` is set.
     ///
     /// # Errors
     /// When the process cannot be started.
-    pub fn spawn(spec: &EngineSpec) -> io::Result<EngineProcess> {
+    pub fn spawn(spec: &EngineSpec, interrupt: Arc<AtomicBool>) -> io::Result<EngineProcess> {
         let program = spec.resolve().unwrap_or_else(|| spec.command.clone());
         let program = program.canonicalize().unwrap_or(program);
         let mut command = Command::new(&program);
@@ -174,26 +170,31 @@ impl EngineProcess {
             lines: rx,
             closed: false,
             transcript: None,
+            interrupt,
         })
     }
 
     /// Starts keeping a transcript of every line sent (`> `) and received
-    /// (`< `), each with its time since `since`.
-    pub fn keep_transcript(&mut self, since: Instant) {
-        self.transcript = Some((since, Vec::new()));
+    /// (`< `), each with its time since `since` and its number from `seq`
+    /// (shared with the other engine of the game, so that the two
+    /// transcripts merge in order).
+    pub fn keep_transcript(&mut self, since: Instant, seq: Arc<AtomicU64>) {
+        self.transcript = Some((since, seq, Vec::new()));
     }
 
     /// The transcript kept so far (empty unless [`Self::keep_transcript`]
     /// was called).
     #[must_use]
     pub fn transcript(&self) -> &[Note] {
-        self.transcript.as_ref().map_or(&[], |(_, v)| v.as_slice())
+        self.transcript
+            .as_ref()
+            .map_or(&[], |(_, _, v)| v.as_slice())
     }
 
     fn note(&mut self, dir: &str, line: &str) {
-        if let Some((since, v)) = &mut self.transcript {
+        if let Some((since, seq, v)) = &mut self.transcript {
             v.push(Note {
-                seq: NOTE_SEQ.fetch_add(1, Ordering::Relaxed),
+                seq: seq.fetch_add(1, Ordering::Relaxed),
                 micros: u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX),
                 text: format!("{dir} {line}"),
             });
@@ -222,7 +223,7 @@ impl EngineProcess {
             return Reply::Closed;
         }
         loop {
-            if interrupted() {
+            if self.interrupt.load(Ordering::Relaxed) {
                 return Reply::Interrupted;
             }
             let now = Instant::now();

@@ -29,6 +29,8 @@ use super::referee::{MoveRecord, Outcome, Reason, Referee};
 use crate::rules::{Color, Rule};
 use serde::Serialize;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Everything about a game that is the same for all games of a tournament.
@@ -52,6 +54,9 @@ pub struct GameSettings {
     pub folder: Option<PathBuf>,
     /// Keep each game's protocol transcript (written as a `.log` record).
     pub transcript: bool,
+    /// The user's interrupt (Ctrl-C): once set, every wait for an engine
+    /// gives up and the game in progress is abandoned.
+    pub interrupt: Arc<AtomicBool>,
 }
 
 /// One game to play.
@@ -260,34 +265,51 @@ fn ask(seat: &mut Seat, color: Color, command: &[String]) -> Result<String, Ask>
     }
     let limit = seat.clock.hard_limit();
     let deadline = start + limit;
+    match wait_for(seat, deadline, |_| false) {
+        Reply::Line(line) => {
+            let elapsed = start.elapsed();
+            if let Err(loss) = seat.clock.charge(elapsed) {
+                return Err(Ask::End(time_loss(seat, color, loss, elapsed)));
+            }
+            Ok(line)
+        }
+        Reply::Timeout => {
+            let elapsed = start.elapsed();
+            let loss = seat.clock.charge(elapsed).err().unwrap_or(TimeLoss::Turn);
+            Err(Ask::End(time_loss(seat, color, loss, elapsed)))
+        }
+        Reply::Closed => {
+            let detail = crash_detail(seat, "exited");
+            Err(Ask::End(Outcome::loss(color, Reason::Crash, detail)))
+        }
+        Reply::Interrupted => Err(Ask::Interrupted),
+    }
+}
+
+/// The one loop that waits for an engine: reads its lines until
+/// `deadline` and returns the first that `wanted` accepts or that is not
+/// commentary, or how the wait ended. An `ERROR` or `UNKNOWN` skipped on
+/// the way is kept for the crash report.
+fn wait_for(seat: &mut Seat, deadline: Instant, wanted: impl Fn(&str) -> bool) -> Reply {
     loop {
         match seat.engine.recv(deadline) {
             Reply::Line(line) => {
-                if is_comment(&line) {
-                    let upper = line.to_ascii_uppercase();
-                    if upper.starts_with("ERROR") || upper.starts_with("UNKNOWN") {
-                        seat.last_error = Some(line.chars().take(120).collect());
-                    }
-                    continue;
+                if wanted(&line) || !is_comment(&line) {
+                    return Reply::Line(line);
                 }
-                let elapsed = start.elapsed();
-                if let Err(loss) = seat.clock.charge(elapsed) {
-                    return Err(Ask::End(time_loss(seat, color, loss, elapsed)));
+                if is_refusal(&line) {
+                    seat.last_error = Some(line.chars().take(120).collect());
                 }
-                return Ok(line);
             }
-            Reply::Timeout => {
-                let elapsed = start.elapsed();
-                let loss = seat.clock.charge(elapsed).err().unwrap_or(TimeLoss::Turn);
-                return Err(Ask::End(time_loss(seat, color, loss, elapsed)));
-            }
-            Reply::Closed => {
-                let detail = crash_detail(seat, "exited");
-                return Err(Ask::End(Outcome::loss(color, Reason::Crash, detail)));
-            }
-            Reply::Interrupted => return Err(Ask::Interrupted),
+            other => return other,
         }
     }
+}
+
+/// Whether an engine line refuses a command (`ERROR`, `UNKNOWN`).
+fn is_refusal(line: &str) -> bool {
+    let upper = line.to_ascii_uppercase();
+    upper.starts_with("ERROR") || upper.starts_with("UNKNOWN")
 }
 
 fn time_loss(seat: &Seat, color: Color, loss: TimeLoss, elapsed: Duration) -> Outcome {
@@ -313,15 +335,16 @@ fn start_engine(
     index: usize,
     settings: &GameSettings,
     since: Instant,
+    seq: &Arc<AtomicU64>,
 ) -> Result<Seat, (Reason, String)> {
-    let mut engine = EngineProcess::spawn(spec).map_err(|e| {
+    let mut engine = EngineProcess::spawn(spec, Arc::clone(&settings.interrupt)).map_err(|e| {
         (
             Reason::StartFailed,
             format!("{} could not be started: {e}", spec.name),
         )
     })?;
     if settings.transcript {
-        engine.keep_transcript(since);
+        engine.keep_transcript(since, Arc::clone(seq));
     }
     let mut seat = Seat {
         engine,
@@ -340,42 +363,33 @@ fn start_engine(
         return Err((Reason::Crash, crash_detail(&mut seat, "closed its input")));
     }
     let deadline = Instant::now() + settings.start_timeout;
-    loop {
-        match seat.engine.recv(deadline) {
-            Reply::Line(line) => {
-                let upper = line.to_ascii_uppercase();
-                if upper == "OK" {
-                    break;
-                }
-                if upper.starts_with("ERROR") || upper.starts_with("UNKNOWN") {
-                    return Err((
-                        Reason::StartFailed,
-                        format!("{} refused `{start}`: {line}", seat.name),
-                    ));
-                }
-                if is_comment(&line) {
-                    continue;
-                }
-                return Err((
-                    Reason::StartFailed,
-                    format!("{} answered `{line}` to `{start}`", seat.name),
-                ));
-            }
-            Reply::Timeout => {
-                return Err((
-                    Reason::StartFailed,
-                    format!(
-                        "{} did not answer `{start}` within {} ms",
-                        seat.name,
-                        settings.start_timeout.as_millis()
-                    ),
-                ))
-            }
-            Reply::Closed => {
-                return Err((Reason::Crash, crash_detail(&mut seat, "exited at start")))
-            }
-            Reply::Interrupted => return Err((Reason::StartFailed, "interrupted".into())),
+    let ok = |line: &str| line.eq_ignore_ascii_case("OK");
+    match wait_for(&mut seat, deadline, |line| ok(line) || is_refusal(line)) {
+        Reply::Line(line) if ok(&line) => {}
+        Reply::Line(line) if is_refusal(&line) => {
+            return Err((
+                Reason::StartFailed,
+                format!("{} refused `{start}`: {line}", seat.name),
+            ));
         }
+        Reply::Line(line) => {
+            return Err((
+                Reason::StartFailed,
+                format!("{} answered `{line}` to `{start}`", seat.name),
+            ));
+        }
+        Reply::Timeout => {
+            return Err((
+                Reason::StartFailed,
+                format!(
+                    "{} did not answer `{start}` within {} ms",
+                    seat.name,
+                    settings.start_timeout.as_millis()
+                ),
+            ))
+        }
+        Reply::Closed => return Err((Reason::Crash, crash_detail(&mut seat, "exited at start"))),
+        Reply::Interrupted => return Err((Reason::StartFailed, "interrupted".into())),
     }
     let (turn, game, _) = seat.clock.info();
     let mut info = vec![
@@ -464,20 +478,23 @@ pub fn play_game(
         return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
     }
 
-    // Start both engines.
+    // Start both engines; one counter orders the notes of both transcripts.
+    let seq = Arc::new(AtomicU64::new(0));
     let black = start_engine(
         &engines[spec.seats[0]],
         spec.seats[0],
         settings,
         clock_start,
+        &seq,
     );
     let white = start_engine(
         &engines[spec.seats[1]],
         spec.seats[1],
         settings,
         clock_start,
+        &seq,
     );
-    if crate::arena::engine::interrupted() {
+    if settings.interrupt.load(Ordering::Relaxed) {
         return None;
     }
     let mut seats = match (black, white) {

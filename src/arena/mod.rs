@@ -2,7 +2,9 @@
 //! schedules, statistics and game records.
 //!
 //! The arena runs any engines that speak the Gomocup protocol as child
-//! processes and uses only [`crate::board`] and [`crate::rules`] to referee.
+//! processes. To referee it uses [`crate::rules`], [`crate::board`] and
+//! [`crate::renju`], and [`crate::opening`] for the opening stages; it
+//! does not depend on the engine's evaluation or search.
 //!
 //! - [`engine`]: a child process with a reader thread, so no answer is
 //!   waited for past its deadline;

@@ -14,9 +14,9 @@
 //! name; a line that holds only a comment names the opening on the next line
 //! when that one has no name of its own. Blank lines are ignored.
 
-use crate::board::Board;
+use crate::board::{Board, SplitMix};
+use crate::opening::Symmetry;
 use crate::rules::Rule;
-use std::fmt;
 use std::path::Path;
 
 /// Where an opening's stones are anchored.
@@ -38,58 +38,19 @@ pub struct Opening {
     pub stones: Stones,
 }
 
-/// One of the eight symmetries of the square (identity first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Symmetry(pub u8);
-
-impl Symmetry {
-    /// All eight, identity first.
-    pub const ALL: [Symmetry; 8] = [
-        Symmetry(0),
-        Symmetry(1),
-        Symmetry(2),
-        Symmetry(3),
-        Symmetry(4),
-        Symmetry(5),
-        Symmetry(6),
-        Symmetry(7),
-    ];
-
-    /// Whether it swaps the two axes (needs a square board).
-    #[must_use]
-    pub const fn transposes(self) -> bool {
-        self.0 & 4 != 0
-    }
-
-    /// Applies it to a vector from the centre.
-    #[must_use]
-    pub const fn apply(self, (dx, dy): (i32, i32)) -> (i32, i32) {
-        let (a, b) = if self.transposes() {
-            (dy, dx)
-        } else {
-            (dx, dy)
-        };
-        let a = if self.0 & 1 != 0 { -a } else { a };
-        let b = if self.0 & 2 != 0 { -b } else { b };
-        (a, b)
-    }
-}
-
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const NAMES: [&str; 8] = [
-            "identity",
-            "mirror-x",
-            "mirror-y",
-            "rotate-180",
-            "transpose",
-            "rotate-90",
-            "rotate-270",
-            "anti-transpose",
-        ];
-        f.write_str(NAMES[self.0 as usize & 7])
-    }
-}
+/// The order in which a book draws a random symmetry: the four that keep
+/// a rectangle first, so that a draw below 4 suits any board. A seed picks
+/// the same symmetries as it always has.
+const DRAW_ORDER: [Symmetry; 8] = [
+    Symmetry::Identity,
+    Symmetry::MirrorX,
+    Symmetry::MirrorY,
+    Symmetry::Rotate180,
+    Symmetry::Transpose,
+    Symmetry::Rotate90,
+    Symmetry::Rotate270,
+    Symmetry::AntiTranspose,
+];
 
 impl Opening {
     /// The number of stones.
@@ -122,8 +83,11 @@ impl Opening {
         height: usize,
         sym: Symmetry,
     ) -> Result<Vec<(usize, usize)>, String> {
-        if sym.transposes() && width != height {
-            return Err(format!("symmetry {sym} needs a square board"));
+        if sym.swaps_axes() && width != height {
+            return Err(format!(
+                "symmetry {} needs a square board",
+                sym.short_name()
+            ));
         }
         let (w, h) = (width as i32, height as i32);
         let mut out = Vec::new();
@@ -131,7 +95,7 @@ impl Opening {
             Stones::Offsets(v) => {
                 let (cx, cy) = (w / 2, h / 2);
                 for &d in v {
-                    let (dx, dy) = sym.apply(d);
+                    let (dx, dy) = sym.apply_offset(d);
                     let (x, y) = (cx + dx, cy + dy);
                     if x < 0 || y < 0 || x >= w || y >= h {
                         return Err(format!(
@@ -153,7 +117,7 @@ impl Opening {
                     }
                     // Work in doubled coordinates about the board's middle.
                     let y = h - 1 - row;
-                    let (dx, dy) = sym.apply((2 * col - (w - 1), 2 * y - (h - 1)));
+                    let (dx, dy) = sym.apply_offset((2 * col - (w - 1), 2 * y - (h - 1)));
                     out.push((((dx + w - 1) / 2) as usize, ((dy + h - 1) / 2) as usize));
                 }
             }
@@ -175,7 +139,7 @@ impl Opening {
         syms: &[Symmetry],
     ) -> Result<(), String> {
         for &sym in syms {
-            if sym.transposes() && width != height {
+            if sym.swaps_axes() && width != height {
                 continue;
             }
             let stones = self.place(width, height, sym)?;
@@ -305,27 +269,6 @@ pub fn load_openings(path: &Path) -> Result<Vec<Opening>, String> {
     Ok(openings)
 }
 
-/// A small deterministic random generator (SplitMix64), enough to shuffle
-/// openings and pick symmetries reproducibly from a seed.
-#[derive(Clone, Debug)]
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// How openings are handed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
@@ -391,10 +334,9 @@ impl OpeningBook {
         self.next += 1;
         let sym = if self.symmetric {
             let n = if self.square { 8 } else { 4 };
-            // The four non-transposing ones are 0..4.
-            Symmetry(self.rng.below(n) as u8)
+            DRAW_ORDER[self.rng.below(n)]
         } else {
-            Symmetry(0)
+            Symmetry::Identity
         };
         Some((self.openings[i].clone(), sym))
     }
@@ -416,11 +358,11 @@ mod tests {
         assert_eq!(v[2].stones, Stones::Notation(vec![(7, 7), (8, 8), (7, 9)]));
         // h8 on 15x15 is the centre; i9 is up-right of it.
         assert_eq!(
-            v[2].place(15, 15, Symmetry(0)).unwrap(),
+            v[2].place(15, 15, Symmetry::Identity).unwrap(),
             vec![(7, 7), (8, 6), (7, 5)]
         );
         assert_eq!(
-            v[0].place(15, 15, Symmetry(0)).unwrap(),
+            v[0].place(15, 15, Symmetry::Identity).unwrap(),
             vec![(7, 7), (7, 6), (7, 5)]
         );
     }
@@ -438,8 +380,12 @@ mod tests {
         let o = parse_openings("0,0, 7,0\n", "f").unwrap().remove(0);
         assert!(o.check(15, 15, Rule::Freestyle, &Symmetry::ALL).is_ok());
         // On a 14 board the centre is 7: +7 fits (index 14? no, 13 is last).
-        assert!(o.check(14, 14, Rule::Freestyle, &[Symmetry(0)]).is_err());
-        assert!(o.check(14, 14, Rule::Freestyle, &[Symmetry(1)]).is_ok());
+        assert!(o
+            .check(14, 14, Rule::Freestyle, &[Symmetry::Identity])
+            .is_err());
+        assert!(o
+            .check(14, 14, Rule::Freestyle, &[Symmetry::MirrorX])
+            .is_ok());
         let placed: Vec<_> = Symmetry::ALL
             .iter()
             .map(|&s| o.place(15, 15, s).unwrap()[1])
@@ -454,18 +400,22 @@ mod tests {
                 .iter()
                 .all(|&(x, y)| (x == 0 || x == 14) && (y == 0 || y == 14)));
         }
-        assert!(n.check(13, 13, Rule::Freestyle, &[Symmetry(0)]).is_err());
+        assert!(n
+            .check(13, 13, Rule::Freestyle, &[Symmetry::Identity])
+            .is_err());
     }
 
     #[test]
     fn duplicate_points_and_fives_are_rejected() {
         let dup = parse_openings("0,0, 1,1, 0,0\n", "f").unwrap().remove(0);
-        assert!(dup.check(15, 15, Rule::Freestyle, &[Symmetry(0)]).is_err());
+        assert!(dup
+            .check(15, 15, Rule::Freestyle, &[Symmetry::Identity])
+            .is_err());
         let five = parse_openings("0,0,0,5, 1,0,1,5, 2,0,2,5, 3,0,3,5, 4,0\n", "f")
             .unwrap()
             .remove(0);
         let e = five
-            .check(15, 15, Rule::Freestyle, &[Symmetry(0)])
+            .check(15, 15, Rule::Freestyle, &[Symmetry::Identity])
             .unwrap_err();
         assert!(e.contains("winning row"), "{e}");
     }

@@ -14,8 +14,9 @@
 //! reaching the move limit when one is set. Crashes and silence are judged
 //! by the game driver and recorded through [`Referee::finish`].
 
-use crate::board::{Board, Pos};
-use crate::rules::{forbidden, Color, Rule};
+use crate::board::{parse_xy, Board, Pos};
+use crate::renju::forbidden;
+use crate::rules::{Color, Rule};
 use serde::Serialize;
 use std::fmt;
 
@@ -90,21 +91,13 @@ impl fmt::Display for Reason {
     }
 }
 
-/// Colour names in summaries.
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 fn serialize_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(color_name(*c))
+    s.serialize_str(c.name())
 }
 
 fn serialize_winner<S: serde::Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
     match c {
-        Some(c) => s.serialize_str(color_name(*c)),
+        Some(c) => s.serialize_str(c.name()),
         None => s.serialize_str("draw"),
     }
 }
@@ -165,8 +158,16 @@ pub struct MoveRecord {
 /// the board check comes later.
 #[must_use]
 pub fn parse_move(text: &str) -> Option<(i64, i64)> {
-    let (x, y) = text.trim().split_once(',')?;
-    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+    parse_xy(text)
+}
+
+/// How a stone came onto the board.
+#[derive(Clone, Copy)]
+enum Arrival {
+    /// An engine's move in the game.
+    Played,
+    /// An opening stage's stone.
+    Placed,
 }
 
 /// The referee of one game.
@@ -277,29 +278,10 @@ impl Referee {
                 format!("answered `{shown}`"),
             )));
         };
-        let Some(pos) = self.board.pos(x, y) else {
-            return Some(self.finish(Outcome::loss(
-                color,
-                Reason::OffBoard,
-                format!("played {x},{y}"),
-            )));
+        let pos = match self.check_point((x, y), color, color, Arrival::Played) {
+            Ok(pos) => pos,
+            Err(outcome) => return Some(self.finish(outcome)),
         };
-        if !self.board.is_empty(pos) {
-            return Some(self.finish(Outcome::loss(
-                color,
-                Reason::Occupied,
-                format!("played {x},{y}"),
-            )));
-        }
-        if color == Color::Black {
-            if let Some(kind) = forbidden(&mut self.board, pos) {
-                return Some(self.finish(Outcome::loss(
-                    color,
-                    Reason::Forbidden,
-                    format!("played {x},{y}, a {kind}"),
-                )));
-            }
-        }
         self.board
             .play_color(pos, color)
             .expect("checked: on the board and empty");
@@ -347,32 +329,10 @@ impl Referee {
     ) -> Result<(), Outcome> {
         for &(x, y) in stones {
             let color = self.board.side_to_move();
-            let Some(pos) = self.board.pos(x, y) else {
-                return Err(self
-                    .finish(Outcome::loss(
-                        placer,
-                        Reason::OffBoard,
-                        format!("placed {x},{y}"),
-                    ))
-                    .clone());
+            let pos = match self.check_point((x, y), color, placer, Arrival::Placed) {
+                Ok(pos) => pos,
+                Err(outcome) => return Err(self.finish(outcome).clone()),
             };
-            if !self.board.is_empty(pos) {
-                return Err(self
-                    .finish(Outcome::loss(
-                        placer,
-                        Reason::Occupied,
-                        format!("placed {x},{y}"),
-                    ))
-                    .clone());
-            }
-            if color == Color::Black {
-                if let Some(kind) = forbidden(&mut self.board, pos) {
-                    let detail = format!("placed black on {x},{y}, a {kind}");
-                    return Err(self
-                        .finish(Outcome::loss(placer, Reason::Forbidden, detail))
-                        .clone());
-                }
-            }
             self.board
                 .play_color(pos, color)
                 .expect("checked: on the board and empty");
@@ -391,6 +351,48 @@ impl Referee {
             }
         }
         Ok(())
+    }
+
+    /// The checks every stone passes, played in the game or placed by an
+    /// opening stage: `x,y` is on the board, free, and not forbidden to
+    /// black. The point, or the loss of `blamed`, whose answer put a
+    /// `color` stone there.
+    fn check_point(
+        &mut self,
+        (x, y): (i64, i64),
+        color: Color,
+        blamed: Color,
+        how: Arrival,
+    ) -> Result<Pos, Outcome> {
+        let verb = match how {
+            Arrival::Played => "played",
+            Arrival::Placed => "placed",
+        };
+        let Some(pos) = self.board.pos(x, y) else {
+            return Err(Outcome::loss(
+                blamed,
+                Reason::OffBoard,
+                format!("{verb} {x},{y}"),
+            ));
+        };
+        if !self.board.is_empty(pos) {
+            return Err(Outcome::loss(
+                blamed,
+                Reason::Occupied,
+                format!("{verb} {x},{y}"),
+            ));
+        }
+        if color == Color::Black {
+            if let Some(kind) = forbidden(&mut self.board, pos) {
+                let detail = match how {
+                    Arrival::Played => format!("played {x},{y}, a {kind}"),
+                    // A stage places both colours, so the record says which.
+                    Arrival::Placed => format!("placed black on {x},{y}, a {kind}"),
+                };
+                return Err(Outcome::loss(blamed, Reason::Forbidden, detail));
+            }
+        }
+        Ok(pos)
     }
 
     /// The last stone played, as a board point.

@@ -1,13 +1,14 @@
 //! Running a tournament: configuration checks, parallel games, live
 //! progress, SPRT early stopping, records and the final table.
 
-use super::engine::{interrupted, EngineSpec};
+use super::engine::EngineSpec;
 use super::game::{play_game, GameRecord, GameSettings, GameSpec, NoStage, OpeningStage};
-use super::openings::{Opening, OpeningBook, Order, Symmetry};
+use super::openings::{Opening, OpeningBook, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
 use super::schedule::{Bout, BoutScore, Format, Schedule};
 use super::stats::{elo, los, EloEstimate, Sprt, SprtStatus, Wdl};
 use crate::board::{MAX_SIZE, MIN_SIZE};
+use crate::opening::Symmetry;
 use crate::rules::Rule;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -97,6 +98,7 @@ impl Config {
                 start_timeout: std::time::Duration::from_secs(5),
                 folder: None,
                 transcript: false,
+                interrupt: Arc::default(),
             },
             pairs: 1,
             tiebreaks: 1,
@@ -164,7 +166,7 @@ impl Config {
         let syms: Vec<Symmetry> = if self.symmetry {
             Symmetry::ALL.to_vec()
         } else {
-            vec![Symmetry(0)]
+            vec![Symmetry::Identity]
         };
         for o in &self.openings {
             o.check(g.width, g.height, g.rule, &syms)?;
@@ -476,7 +478,7 @@ fn expand(
                 Some((o, sym)) => {
                     let stones = o.place(config.game.width, config.game.height, sym)?;
                     let name = if config.symmetry {
-                        format!("{} ({sym})", o.name)
+                        format!("{} ({})", o.name, sym.short_name())
                     } else {
                         o.name.clone()
                     };
@@ -585,7 +587,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                 let settings = &config.game;
                 let stage = Arc::clone(&config.stage);
                 scope.spawn(move || loop {
-                    if stop.load(Ordering::Relaxed) || interrupted() {
+                    if stop.load(Ordering::Relaxed) || settings.interrupt.load(Ordering::Relaxed) {
                         break;
                     }
                     let job = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
@@ -622,7 +624,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                 }
             }
         });
-        if interrupted() || stop.load(Ordering::Relaxed) {
+        if config.game.interrupt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
             break 'rounds;
         }
         scores = bout_scores;
@@ -650,7 +652,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
             .placement()
             .map(|p| p.into_iter().map(|i| names[i].clone()).collect()),
         games,
-        interrupted: interrupted(),
+        interrupted: config.game.interrupt.load(Ordering::Relaxed),
         stopped_by_sprt,
         write_errors,
     };

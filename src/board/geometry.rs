@@ -84,6 +84,23 @@ impl Pos {
     }
 }
 
+/// Parses a point as the protocols write it, `x,y`: two integers and a
+/// comma, with spaces allowed around each number, each at most 19
+/// characters. Any integers are accepted; whether the point is on a board
+/// is the caller's check.
+#[must_use]
+pub fn parse_xy(text: &str) -> Option<(i64, i64)> {
+    let number = |s: &str| {
+        let s = s.trim();
+        if s.is_empty() || s.len() > 19 {
+            return None;
+        }
+        s.parse::<i64>().ok()
+    };
+    let (x, y) = text.split_once(',')?;
+    Some((number(x)?, number(y)?))
+}
+
 impl fmt::Display for Pos {
     /// `x,y` as the Gomocup protocol writes it; `pass` for the pass move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -10,8 +10,10 @@
 //! mask away.
 
 mod geometry;
+mod random;
 
-pub use geometry::{Dir, Pos, MAX_SIZE, MIN_SIZE};
+pub use geometry::{parse_xy, Dir, Pos, MAX_SIZE, MIN_SIZE};
+pub use random::{splitmix64, SplitMix};
 
 use crate::pattern::{
     entry_combo, entry_value, key_from_window, Combo, Pattern, Tables, BLACK, EMPTY, WALL, WHITE,
@@ -203,26 +205,18 @@ struct Zobrist {
     side: u64,
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const ZOBRIST: Zobrist = {
     let mut state = 0x7465_6E67_656E_u64; // "tengen"
     let mut stone = [[0u64; GRID]; 2];
     let mut i = 0;
     while i < GRID {
-        stone[0][i] = splitmix(&mut state);
-        stone[1][i] = splitmix(&mut state);
+        stone[0][i] = splitmix64(&mut state);
+        stone[1][i] = splitmix64(&mut state);
         i += 1;
     }
     Zobrist {
         stone,
-        side: splitmix(&mut state),
+        side: splitmix64(&mut state),
     }
 };
 

@@ -14,12 +14,13 @@
 //! to black, and [`Position::is_legal`] keeps black off the recursive
 //! double-three points.
 
-mod position;
+mod score;
 
-pub use position::{Position, NEAR_RADIUS};
+pub use score::MATE;
 
-use crate::board::{Board, Dir, Pos};
-use crate::pattern::{Combo, Pattern};
+use crate::board::{Board, Pos};
+use crate::pattern::Combo;
+use crate::position::{four_line, Position};
 use crate::rules::{Color, Rule};
 
 /// The share (out of 16) of the opponent's values the evaluation
@@ -77,15 +78,6 @@ pub struct Facts {
     pub own_fours: u32,
     /// Static evaluation for the side to move.
     pub eval: i32,
-}
-
-/// Whether `color` has a four (or better) in some line through `pos`.
-#[inline]
-#[must_use]
-pub fn four_line(board: &crate::board::Board, pos: Pos, color: Color) -> bool {
-    Dir::ALL
-        .iter()
-        .any(|&d| board.pattern(pos, d, color) >= Pattern::Four)
 }
 
 /// The static evaluation for the side to move, from the board's running

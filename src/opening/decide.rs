@@ -1,8 +1,9 @@
 //! The engine's decisions in the opening stages, made by evaluation.
 //!
 //! Every decision takes an [`Evaluator`], so the same code runs on the
-//! static evaluation in tests and on the real search in the engine
-//! ([`SearchEval`] wraps a [`Searcher`] with [`Limits`]).
+//! static evaluation in tests and on the real search in the engine (the
+//! protocol layer implements the trait with the search, which this module
+//! does not use).
 //!
 //! The principle throughout: where the opponent may still swap, aim for a
 //! balanced position (the opponent would take the better side); where the
@@ -14,12 +15,10 @@ use super::error::OpeningError;
 use super::offers::Area;
 use super::symmetry::{stabiliser, Symmetry};
 use crate::board::{Board, Pos};
-use crate::eval::ATTACK;
+use crate::eval::{ATTACK, MATE};
 use crate::pattern::Combo;
-use crate::rules::{forbidden, Color};
-use crate::search::{Limits, Searcher, MATE};
-use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use crate::renju::forbidden;
+use crate::rules::Color;
 
 /// Swap when the colour we hold is worse than the other by more than this
 /// (centi-stones, from the side to move). Zero means: take whichever side
@@ -37,8 +36,8 @@ pub const OFFER_CANDIDATES: usize = 24;
 
 /// The most questions one stage asks of the evaluator in the usual case
 /// (the 26 openings and a count to declare at move 0; sixteen offers and a
-/// sixth move when keeping one). Divide a turn's time by it for
-/// [`SearchEval::per_question`].
+/// sixth move when keeping one). An evaluator that searches divides a
+/// turn's time by it to give each question its slice.
 pub const STAGE_QUESTIONS: u32 = 32;
 
 /// Candidate moves, when the evaluator generates them itself, lie within
@@ -138,83 +137,6 @@ impl Evaluator for StaticEval {
             return -(MATE - 2);
         }
         (own - opp * 9 / 10).clamp(-i64::from(MATE / 2), i64::from(MATE / 2)) as i32
-    }
-}
-
-/// The search as an evaluator: each question is one search within `limits`.
-///
-/// A stage asks at most about [`STAGE_QUESTIONS`] questions, so give each
-/// a slice of the turn: `per_question` caps each search at that long from
-/// its start, and the deadline in `limits`, if any, still holds for all of
-/// them.
-pub struct SearchEval<'a> {
-    /// The engine's searcher.
-    pub searcher: &'a mut Searcher,
-    /// What each search may spend.
-    pub limits: Limits,
-    /// Time for one question, on top of `limits`.
-    pub per_question: Option<Duration>,
-    /// A flag that ends every search at once when set (the protocol's
-    /// `YXSTOP`); `None` for none.
-    pub stop: Option<&'a AtomicBool>,
-}
-
-impl<'a> SearchEval<'a> {
-    /// An evaluator searching within `limits` for each question.
-    pub fn new(searcher: &'a mut Searcher, limits: Limits) -> SearchEval<'a> {
-        SearchEval {
-            searcher,
-            limits,
-            per_question: None,
-            stop: None,
-        }
-    }
-
-    /// The limits for one question starting now.
-    fn question_limits(&self) -> Limits {
-        let mut limits = self.limits.clone();
-        if let Some(slice) = self.per_question {
-            let end = Instant::now() + slice;
-            limits.deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
-        }
-        limits
-    }
-}
-
-impl Evaluator for SearchEval<'_> {
-    fn value(&mut self, board: &Board) -> i32 {
-        let never = AtomicBool::new(false);
-        let stop = self.stop.unwrap_or(&never);
-        let limits = self.question_limits();
-        self.searcher.think(board, &limits, stop, &mut |_| {}).score
-    }
-
-    fn best_moves(
-        &mut self,
-        board: &Board,
-        allowed: &dyn Fn(Pos) -> bool,
-        count: usize,
-    ) -> Vec<(Pos, i32)> {
-        let never = AtomicBool::new(false);
-        let stop = self.stop.unwrap_or(&never);
-        let mut limits = self.question_limits();
-        limits.multipv = count.max(1);
-        limits
-            .excluded
-            .extend(board.empty_points().filter(|&p| !allowed(p)));
-        let result = self.searcher.think(board, &limits, stop, &mut |_| {});
-        let mut ranked = result.ranked;
-        if ranked.is_empty() {
-            ranked.extend(result.best.map(|p| (p, result.score)));
-        }
-        let mut scratch = board.clone();
-        ranked.retain(|&(p, _)| {
-            allowed(p)
-                && scratch.is_empty(p)
-                && (scratch.side_to_move() == Color::White || forbidden(&mut scratch, p).is_none())
-        });
-        ranked.truncate(count);
-        ranked
     }
 }
 

@@ -9,11 +9,14 @@
 //! - [`offers`]: validating fifth-move offers (五手N打);
 //! - [`rule`]: each opening rule as a table of stages;
 //! - [`decide`]: the engine's choices, by evaluation;
-//! - [`stage`]: requests and answers, their text form, and [`answer`], the
-//!   one call the protocol layer makes.
+//! - [`driver`]: the manager's side of a whole opening, whom to ask what;
+//! - [`stage`]: requests and answers, their text form, and [`reply`] and
+//!   [`swap2_reply`], the calls the protocol layer makes; they answer with a
+//!   typed [`Reply`], which the protocol writes out.
 
 pub mod canonical;
 pub mod decide;
+pub mod driver;
 mod error;
 pub mod offers;
 pub mod rule;
@@ -21,11 +24,12 @@ pub mod stage;
 pub mod symmetry;
 
 pub use canonical::{find, identify, identify_board, openings, Kind, Opening};
-pub use decide::{Evaluator, FnEval, SearchEval, StaticEval};
+pub use decide::{Evaluator, FnEval, StaticEval};
+pub use driver::{Outcome, Player, StageDriver};
 pub use error::OpeningError;
 pub use offers::{symmetric_pairs, validate_offers, Area};
 pub use rule::{Answer, OpeningRule, StageRow, MAX_OFFERS};
 pub use stage::{
-    answer, respond, swap2board, Next, Outcome, Player, Reply, Request, Stage, StageDriver, COMMAND,
+    answer, reply, respond, swap2_reply, swap2board, Next, Reply, Request, Stage, COMMAND,
 };
 pub use symmetry::{canonical_form, stabiliser, Symmetry};

@@ -248,6 +248,18 @@ const SWAP2: &[StageRow] = &[
 ];
 
 impl OpeningRule {
+    /// Every opening rule, the numbered ones with a usual number of offers
+    /// (Soosõrv-8, Taraguchi-10).
+    pub const ALL: [OpeningRule; 7] = [
+        OpeningRule::Rif,
+        OpeningRule::Yamaguchi,
+        OpeningRule::Soosorv(8),
+        OpeningRule::Taraguchi(10),
+        OpeningRule::Tarannikov,
+        OpeningRule::Swap1,
+        OpeningRule::Swap2,
+    ];
+
     /// Parses `rif`, `yamaguchi`, `soosorv-N` (also `soosõrv-N`,
     /// `soosyrv-N`; plain `soosorv` is N = 4), `taraguchi-N` (plain
     /// `taraguchi` is N = 5), `swap1` and `swap2`, in any case.
@@ -358,15 +370,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for r in [
-            OpeningRule::Rif,
-            OpeningRule::Yamaguchi,
-            OpeningRule::Soosorv(8),
-            OpeningRule::Taraguchi(10),
-            OpeningRule::Tarannikov,
-            OpeningRule::Swap1,
-            OpeningRule::Swap2,
-        ] {
+        for r in OpeningRule::ALL {
             assert_eq!(OpeningRule::parse(&r.to_string()), Some(r));
         }
         assert_eq!(
@@ -385,15 +389,7 @@ mod tests {
 
     #[test]
     fn every_stage_is_told_apart_by_its_stone_count() {
-        for r in [
-            OpeningRule::Rif,
-            OpeningRule::Yamaguchi,
-            OpeningRule::Soosorv(8),
-            OpeningRule::Taraguchi(10),
-            OpeningRule::Tarannikov,
-            OpeningRule::Swap1,
-            OpeningRule::Swap2,
-        ] {
+        for r in OpeningRule::ALL {
             let rows = r.stages();
             for (i, a) in rows.iter().enumerate() {
                 assert!(!a.answers.is_empty());

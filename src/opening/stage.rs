@@ -22,7 +22,7 @@ use super::decide::{
 use super::error::OpeningError;
 use super::offers::{validate_offers, Area};
 use super::rule::{Answer, OpeningRule, StageRow};
-use crate::board::{Board, Pos, MAX_SIZE};
+use crate::board::{parse_xy, Board, Pos, MAX_SIZE};
 use crate::rules::{Color, Rule};
 use std::fmt::Write as _;
 
@@ -115,6 +115,19 @@ pub enum Reply {
 }
 
 impl Reply {
+    /// The stones the reply puts on the board, in move order: none for a
+    /// swap or for offers (which are not yet stones).
+    #[must_use]
+    pub fn stones(&self) -> Vec<Pos> {
+        match self {
+            Reply::Swap | Reply::Offers(_) => Vec::new(),
+            Reply::Opening { stones, .. } => stones.to_vec(),
+            Reply::Stone { pos, .. } => vec![*pos],
+            Reply::TwoStones { fourth, fifth } => vec![*fourth, *fifth],
+            Reply::Keep { fifth, sixth } => vec![*fifth, *sixth],
+        }
+    }
+
     /// The reply line, as the engine writes it.
     #[must_use]
     pub fn to_line(&self) -> String {
@@ -142,17 +155,7 @@ impl Reply {
 
 /// Parses `x,y` on a `width` × `height` board.
 fn parse_point(text: &str, width: usize, height: usize) -> Result<Pos, OpeningError> {
-    let (x, y) = text
-        .split_once(',')
-        .ok_or_else(|| OpeningError::BadReply(text.to_string()))?;
-    let x: i64 = x
-        .trim()
-        .parse()
-        .map_err(|_| OpeningError::BadReply(text.to_string()))?;
-    let y: i64 = y
-        .trim()
-        .parse()
-        .map_err(|_| OpeningError::BadReply(text.to_string()))?;
+    let (x, y) = parse_xy(text).ok_or_else(|| OpeningError::BadReply(text.to_string()))?;
     point(x, y, width, height)
 }
 
@@ -722,9 +725,36 @@ pub fn respond(req: &Request, eval: &mut dyn Evaluator) -> Result<Reply, Opening
 }
 
 /// The engine side in one call: parses the block (`header` is the command
-/// line, `lines` the lines before `DONE`), decides with `eval`, and returns
-/// the reply line. On an error the protocol layer answers `ERROR` with the
-/// error's text.
+/// line, `lines` the lines before `DONE`) and decides with `eval`. The
+/// protocol layer writes the reply out with [`Reply::to_line`]; on an error
+/// it answers `ERROR` with the error's text.
+///
+/// # Errors
+/// Any [`OpeningError`] from parsing or deciding.
+pub fn reply(
+    header: &str,
+    lines: &[&str],
+    width: usize,
+    height: usize,
+    game: Rule,
+    eval: &mut dyn Evaluator,
+) -> Result<Reply, OpeningError> {
+    let req = Request::parse(header, lines, width, height, game)?;
+    checked_respond(&req, eval)
+}
+
+/// [`respond`], checked against the rule in debug builds.
+fn checked_respond(req: &Request, eval: &mut dyn Evaluator) -> Result<Reply, OpeningError> {
+    let reply = respond(req, eval)?;
+    debug_assert_eq!(
+        req.check(&reply),
+        Ok(()),
+        "the engine broke the rule: {reply:?}"
+    );
+    Ok(reply)
+}
+
+/// [`reply`] as the reply line.
 ///
 /// # Errors
 /// Any [`OpeningError`] from parsing or deciding.
@@ -736,24 +766,42 @@ pub fn answer(
     game: Rule,
     eval: &mut dyn Evaluator,
 ) -> Result<String, OpeningError> {
-    let req = Request::parse(header, lines, width, height, game)?;
-    let reply = respond(&req, eval)?;
-    debug_assert_eq!(
-        req.check(&reply),
-        Ok(()),
-        "the engine broke the rule: {reply:?}"
-    );
-    Ok(reply.to_line())
+    reply(header, lines, width, height, game, eval).map(|r| r.to_line())
 }
 
-/// Gomocup's own `SWAP2BOARD` block, answered with the swap2 stages: the
-/// lines are `x,y` in move order (a third field, if any, is ignored), and
-/// the reply is the line Gomocup expects (three stones; `SWAP`, one stone
-/// or two; `SWAP` or one stone).
+/// Gomocup's own `SWAP2BOARD`, answered with the swap2 stages: `stones`
+/// are those on the board in move order (0, 3 or 5 of them), and the reply
+/// is what Gomocup expects (three stones; `SWAP`, one stone or two; `SWAP`
+/// or one stone).
 ///
 /// # Errors
-/// [`OpeningError::BadLine`] for a malformed line, and any error of the
-/// swap2 stage (a stone count other than 0, 3 or 5, a taken point, …).
+/// Any error of the swap2 stage (a stone count other than 0, 3 or 5, a
+/// point off the board or taken twice, …).
+pub fn swap2_reply(
+    stones: &[Pos],
+    width: usize,
+    height: usize,
+    game: Rule,
+    eval: &mut dyn Evaluator,
+) -> Result<Reply, OpeningError> {
+    let mut req = Request::new(OpeningRule::Swap2, width, height, game);
+    for &p in stones {
+        let p = point(p.x() as i64, p.y() as i64, width, height)?;
+        if req.stones.contains(&p) {
+            return Err(OpeningError::Occupied(p));
+        }
+        req.stones.push(p);
+    }
+    req.validate()?;
+    checked_respond(&req, eval)
+}
+
+/// [`swap2_reply`] from the lines of a `SWAP2BOARD` block (`x,y` in move
+/// order; a third field, if any, is ignored), as the reply line.
+///
+/// # Errors
+/// [`OpeningError::BadLine`] for a malformed line, and any error of
+/// [`swap2_reply`].
 pub fn swap2board(
     lines: &[&str],
     width: usize,
@@ -761,137 +809,24 @@ pub fn swap2board(
     game: Rule,
     eval: &mut dyn Evaluator,
 ) -> Result<String, OpeningError> {
-    let mut with_colours = Vec::new();
+    let mut stones = Vec::new();
     for line in lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()) {
+        let bad = || OpeningError::BadLine(line.to_string());
         let mut fields = line.split(',').map(str::trim);
         let (Some(x), Some(y)) = (fields.next(), fields.next()) else {
-            return Err(OpeningError::BadLine(line.to_string()));
+            return Err(bad());
         };
-        let colour = if with_colours.len() % 2 == 0 { 1 } else { 2 };
-        with_colours.push(format!("{x},{y},{colour}"));
+        let x: i64 = x.parse().map_err(|_| bad())?;
+        let y: i64 = y.parse().map_err(|_| bad())?;
+        stones.push(point(x, y, width, height)?);
     }
-    let body: Vec<&str> = with_colours.iter().map(String::as_str).collect();
-    answer("swap2", &body, width, height, game, eval)
-}
-
-/// One of the two players of an opening.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
-    /// The player asked first (the tentative black).
-    First,
-    /// The other player.
-    Second,
-}
-
-impl Player {
-    /// The other player.
-    #[must_use]
-    pub const fn other(self) -> Player {
-        match self {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
-        }
-    }
-}
-
-/// How an opening ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// The stones in move order, black first.
-    pub stones: Vec<Pos>,
-    /// The player who holds black for the rest of the game.
-    pub black: Player,
-}
-
-/// The manager's side of a whole opening: whom to ask what, and who holds
-/// which colour as the answers come in.
-#[derive(Clone, Debug)]
-pub struct StageDriver {
-    request: Request,
-    asked: Player,
-    black: Player,
-}
-
-impl StageDriver {
-    /// A new opening under `rule`; the first player is the tentative black
-    /// and is asked first.
-    #[must_use]
-    pub fn new(rule: OpeningRule, width: usize, height: usize, game: Rule) -> StageDriver {
-        StageDriver {
-            request: Request::new(rule, width, height, game),
-            asked: Player::First,
-            black: Player::First,
-        }
-    }
-
-    /// The request to send, and to whom.
-    #[must_use]
-    pub fn request(&self) -> (&Request, Player) {
-        (&self.request, self.asked)
-    }
-
-    /// The player who holds black at present.
-    #[must_use]
-    pub fn black(&self) -> Player {
-        self.black
-    }
-
-    /// Takes the asked player's reply line: `Ok(None)` when there is a next
-    /// request, `Ok(Some(outcome))` when the opening is over. On an error
-    /// nothing changes, and the asked player has broken the rule.
-    ///
-    /// # Errors
-    /// The [`OpeningError`] that makes the reply illegal.
-    pub fn reply(&mut self, text: &str) -> Result<Option<Outcome>, OpeningError> {
-        let reply = self.request.parse_reply(text)?;
-        let next = self.request.next(&reply)?;
-        if reply == Reply::Swap {
-            self.black = self.black.other();
-        }
-        self.asked = self.asked.other();
-        match next {
-            Next::Ask(req) => {
-                self.request = req;
-                Ok(None)
-            }
-            Next::Play(stones) => Ok(Some(Outcome {
-                stones,
-                black: self.black,
-            })),
-        }
-    }
+    swap2_reply(&stones, width, height, game, eval).map(|r| r.to_line())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::opening::decide::{FnEval, StaticEval};
-
-    #[test]
-    fn the_driver_follows_the_colours_through_a_swap() {
-        let mut d = StageDriver::new(OpeningRule::Rif, 15, 15, Rule::Renju);
-        assert_eq!(d.request().1, Player::First);
-        assert_eq!(d.reply("7,7 7,6 7,5"), Ok(None));
-        assert_eq!(d.request().1, Player::Second);
-        assert_eq!(d.reply("SWAP"), Ok(None));
-        assert_eq!(d.black(), Player::Second);
-        let (req, asked) = d.request();
-        assert_eq!((asked, req.swapped), (Player::First, true));
-        // A second swap is refused and changes nothing.
-        assert!(d.reply("SWAP").is_err());
-        assert_eq!(d.request().1, Player::First);
-        assert_eq!(d.reply("7,8"), Ok(None));
-        assert_eq!(d.request().1, Player::Second, "black offers");
-        assert!(matches!(
-            d.reply("6,4 8,4"),
-            Err(OpeningError::Symmetric { .. })
-        ));
-        assert_eq!(d.reply("6,4 9,9"), Ok(None));
-        let end = d.reply("9,9 10,10").unwrap().unwrap();
-        assert_eq!(end.black, Player::Second);
-        assert_eq!(end.stones.len(), 6);
-        assert_eq!(end.stones[4], Pos::new(9, 9));
-    }
 
     #[test]
     fn swap2board_reads_gomocup_lines() {

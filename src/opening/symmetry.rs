@@ -98,6 +98,23 @@ impl Symmetry {
         }
     }
 
+    /// A short name for records and command lines: `identity`,
+    /// `mirror-x`, `mirror-y`, `rotate-180`, `transpose`, `rotate-90`,
+    /// `rotate-270`, `anti-transpose`.
+    #[must_use]
+    pub const fn short_name(self) -> &'static str {
+        match self {
+            Symmetry::Identity => "identity",
+            Symmetry::MirrorX => "mirror-x",
+            Symmetry::MirrorY => "mirror-y",
+            Symmetry::Rotate180 => "rotate-180",
+            Symmetry::Transpose => "transpose",
+            Symmetry::Rotate90 => "rotate-90",
+            Symmetry::Rotate270 => "rotate-270",
+            Symmetry::AntiTranspose => "anti-transpose",
+        }
+    }
+
     /// The symmetry that undoes this one.
     #[must_use]
     pub const fn inverse(self) -> Symmetry {

@@ -119,7 +119,7 @@ impl Pattern {
 /// [`Combo::Forbidden`] (renju black only: overline or double four, decided by
 /// the lines alone). Under renju, black's [`Combo::DoubleThree`] is only a
 /// candidate: whether it is forbidden depends on which threes are real, which
-/// [`crate::rules::forbidden`] decides.
+/// [`crate::renju::forbidden`] decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Combo {

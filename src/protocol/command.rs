@@ -8,6 +8,7 @@
 //! The parser never looks at the game state: coordinates come out as raw
 //! numbers and the session checks them against the board.
 
+use crate::board::parse_xy;
 use std::fmt;
 
 /// A point as the manager wrote it, not yet checked against the board.
@@ -485,11 +486,8 @@ fn no_args(name: &str, rest: &str, cmd: Command) -> Parsed {
 
 /// `x,y` with optional spaces around the comma.
 fn coord(text: &str) -> Option<Coord> {
-    let (x, y) = text.split_once(',')?;
-    Some(Coord {
-        x: number(x)?,
-        y: number(y)?,
-    })
+    let (x, y) = parse_xy(text)?;
+    Some(Coord { x, y })
 }
 
 fn parse_coord(name: &str, rest: &str) -> Result<Coord, ParseError> {

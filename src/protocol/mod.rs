@@ -11,15 +11,18 @@
 //!   command is queued and carried out after the move, never dropped.
 //!
 //! Time management for one move lives in [`time`]; `SWAP2BOARD` and
-//! `OPENINGBOARD` are decided by [`crate::opening`]. The search is reached
-//! only through [`crate::search::Searcher`].
+//! `OPENINGBOARD` are decided by [`crate::opening`], with the search as its
+//! judge through [`SearchEval`]. The search is reached only through
+//! [`crate::search::Searcher`].
 
 pub mod command;
+pub mod search_eval;
 pub mod session;
 pub mod signal;
 pub mod time;
 
 pub use command::{Command, ParseError, Parser};
+pub use search_eval::SearchEval;
 pub use session::{Flow, Request, Session, MAX_THREADS};
 pub use signal::Signal;
 

@@ -16,17 +16,18 @@ pub mod tt;
 pub mod worker;
 
 use crate::board::{Board, Pos};
-use crate::eval::{scan, Position};
+use crate::eval::scan;
 use crate::pattern::Combo;
+use crate::position::Position;
 use crate::threat::{Vcf, VcfResult, Vct, VctResult};
 use params::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tt::Table;
-use worker::{RootResult, Shared, Worker, MATE_BOUND};
+use worker::{RootResult, Shared, Worker};
 
-/// Score of a won position, seen from the side to move.
-pub const MATE: i32 = 30_000;
+pub use crate::eval::MATE;
+pub use worker::MATE_BOUND;
 
 /// What a search may spend.
 #[derive(Clone, Debug, Default)]
@@ -275,7 +276,8 @@ impl Searcher {
     /// A searcher with these settings.
     #[must_use]
     pub fn new(config: Config) -> Searcher {
-        let tt = Table::new(config.hash_bytes);
+        // The table takes its memory at the first search.
+        let tt = Table::lazy(config.hash_bytes);
         Searcher { config, tt }
     }
 
@@ -290,11 +292,29 @@ impl Searcher {
         self.config.threads = threads.max(1);
     }
 
-    /// Changes the transposition table size (the table is emptied).
+    /// Takes the transposition table's memory now rather than at the
+    /// first search, and makes it resident (writes every page once), so
+    /// that the first search does not pay for the pages it touches.
+    pub fn allocate_hash(&mut self) {
+        if !self.tt.is_allocated() {
+            self.tt.allocate();
+            self.tt.clear();
+        }
+    }
+
+    /// Whether the transposition table holds its memory yet (it takes it
+    /// at the first search, or at [`Searcher::allocate_hash`]).
+    #[must_use]
+    pub fn hash_allocated(&self) -> bool {
+        self.tt.is_allocated()
+    }
+
+    /// Changes the transposition table size (the table is emptied, and
+    /// takes its memory at the next search).
     pub fn set_hash_bytes(&mut self, bytes: usize) {
         self.config.hash_bytes = bytes;
         if Table::size_for(bytes) != self.tt.bytes() {
-            self.tt = Table::new(bytes);
+            self.tt = Table::lazy(bytes);
         }
     }
 

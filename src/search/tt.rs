@@ -8,18 +8,19 @@
 
 use crate::board::Pos;
 use std::sync::atomic::{AtomicU64, Ordering};
+use zerocopy::FromZeros;
 
 /// Entries per bucket.
 const WAYS: usize = 4;
 
-/// One cache line of entries.
-#[repr(C, align(64))]
-struct Bucket {
-    /// Per entry: key XOR data, then data.
-    words: [AtomicU64; 2 * WAYS],
-}
+/// Words per bucket: per entry, key XOR data, then data. Eight 64-bit
+/// words make one 64-byte cache line.
+const WORDS: usize = 2 * WAYS;
 
-const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+const _: () = assert!(WORDS * 8 == 64);
+
+/// One cache line of entries.
+type Bucket = [AtomicU64; WORDS];
 
 /// What kind of bound a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,31 +80,70 @@ fn unpack(data: u64) -> Option<Entry> {
 
 /// The shared transposition table.
 pub struct Table {
-    buckets: Box<[Bucket]>,
+    /// The words of the buckets, bucket 0 at `start`; empty until the
+    /// table takes its memory.
+    words: Box<[AtomicU64]>,
+    /// Where bucket 0 starts in `words`, so that every bucket lies on one
+    /// cache line.
+    start: usize,
+    /// How many buckets the table has once it takes its memory.
+    size: usize,
     generation: AtomicU64,
 }
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Table({} buckets)", self.buckets.len())
+        write!(f, "Table({} buckets)", self.size)
     }
 }
 
 impl Table {
     /// A table of about `bytes` bytes (a power of two of buckets, at least
-    /// one).
+    /// one), allocated now.
     #[must_use]
     pub fn new(bytes: usize) -> Table {
-        let n = Table::buckets_for(bytes);
-        let buckets = (0..n)
-            .map(|_| Bucket {
-                words: Default::default(),
-            })
-            .collect();
+        let mut table = Table::lazy(bytes);
+        table.allocate();
+        table
+    }
+
+    /// A table of about `bytes` bytes that takes its memory only at the
+    /// first [`Table::new_search`] (or [`Table::allocate`]), so that an
+    /// engine holds no table of the default size before the manager has
+    /// said how much memory it may use.
+    #[must_use]
+    pub fn lazy(bytes: usize) -> Table {
         Table {
-            buckets,
+            words: Box::default(),
+            start: 0,
+            size: Table::buckets_for(bytes),
             generation: AtomicU64::new(0),
         }
+    }
+
+    /// Whether the table has taken its memory.
+    #[must_use]
+    pub fn is_allocated(&self) -> bool {
+        !self.words.is_empty()
+    }
+
+    /// Takes the table's memory, empty, unless it has it already. The
+    /// memory comes zeroed from the system, so its pages are touched only
+    /// as the search writes to them: taking even a large table is quick,
+    /// and the resident size grows with use.
+    ///
+    /// # Panics
+    /// When the system has not that much memory to give.
+    pub fn allocate(&mut self) {
+        if self.is_allocated() {
+            return;
+        }
+        // One bucket more than asked, to start on a cache line.
+        let words = <[AtomicU64]>::new_box_zeroed_with_elems((self.size + 1) * WORDS)
+            .expect("memory for the transposition table");
+        let misalignment = words.as_ptr() as usize % 64;
+        self.start = (64 - misalignment) % 64 / 8;
+        self.words = words;
     }
 
     /// Buckets in a table of about `bytes` bytes: the largest power of two
@@ -123,23 +163,23 @@ impl Table {
         Table::buckets_for(bytes) * 64
     }
 
-    /// Size in bytes.
+    /// Size in bytes (once allocated).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * 64
+        self.size * 64
     }
 
     /// Empties the table.
     pub fn clear(&self) {
-        for b in self.buckets.iter() {
-            for w in &b.words {
-                w.store(0, Ordering::Relaxed);
-            }
+        for w in self.words.iter() {
+            w.store(0, Ordering::Relaxed);
         }
     }
 
-    /// Starts a new search: older entries become preferred victims.
-    pub fn new_search(&self) {
+    /// Starts a new search: older entries become preferred victims. A lazy
+    /// table takes its memory here, at the first search.
+    pub fn new_search(&mut self) {
+        self.allocate();
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -150,8 +190,11 @@ impl Table {
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
         // Multiply-shift maps the key onto the bucket count.
-        let i = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[i]
+        let i = ((u128::from(key) * self.size as u128) >> 64) as usize;
+        let at = self.start + i * WORDS;
+        self.words[at..at + WORDS]
+            .try_into()
+            .expect("a bucket is WORDS words")
     }
 
     /// The entry stored for `key`, if any.
@@ -160,8 +203,8 @@ impl Table {
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
         for i in 0..WAYS {
-            let check = b.words[2 * i].load(Ordering::Relaxed);
-            let data = b.words[2 * i + 1].load(Ordering::Relaxed);
+            let check = b[2 * i].load(Ordering::Relaxed);
+            let data = b[2 * i + 1].load(Ordering::Relaxed);
             if check ^ data == key && data != 0 {
                 return unpack(data);
             }
@@ -178,8 +221,8 @@ impl Table {
         let mut victim = 0;
         let mut worst = i32::MAX;
         for i in 0..WAYS {
-            let check = b.words[2 * i].load(Ordering::Relaxed);
-            let data = b.words[2 * i + 1].load(Ordering::Relaxed);
+            let check = b[2 * i].load(Ordering::Relaxed);
+            let data = b[2 * i + 1].load(Ordering::Relaxed);
             if check ^ data == key {
                 if let Some(old) = unpack(data) {
                     // Keep a known move, and a deeper exact result.
@@ -205,8 +248,8 @@ impl Table {
             }
         }
         let data = pack(&entry, gen);
-        b.words[2 * victim].store(key ^ data, Ordering::Relaxed);
-        b.words[2 * victim + 1].store(data, Ordering::Relaxed);
+        b[2 * victim].store(key ^ data, Ordering::Relaxed);
+        b[2 * victim + 1].store(data, Ordering::Relaxed);
     }
 }
 
@@ -228,5 +271,17 @@ mod tests {
         assert_eq!(t.probe(0xDEAD_BEEF_1234_5679), None);
         t.clear();
         assert_eq!(t.probe(0xDEAD_BEEF_1234_5678), None);
+    }
+
+    #[test]
+    fn a_lazy_table_takes_its_memory_at_the_first_search() {
+        let mut t = Table::lazy(1 << 20);
+        assert!(!t.is_allocated());
+        assert_eq!(t.bytes(), 1 << 20);
+        t.clear();
+        assert!(!t.is_allocated());
+        t.new_search();
+        assert!(t.is_allocated());
+        assert_eq!(t.bytes(), 1 << 20);
     }
 }

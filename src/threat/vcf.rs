@@ -11,8 +11,8 @@
 //! own, keyed by Zobrist hash and the depth they were searched to.
 
 use crate::board::Pos;
-use crate::eval::{four_line, Position};
 use crate::pattern::Combo;
+use crate::position::{four_line, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 

@@ -33,8 +33,8 @@ mod reference;
 
 use super::vcf::{Vcf, VcfResult, STOP_POLL_NODES};
 use crate::board::Pos;
-use crate::eval::{four_line, Position};
 use crate::pattern::Combo;
+use crate::position::{four_line, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 

@@ -27,7 +27,7 @@
 
 use crate::arena::records::read_psq_game;
 use crate::board::{Board, Pos};
-use crate::eval::Position;
+use crate::position::Position;
 use crate::rules::{Color, Rule};
 use crate::threat::{Vcf, VcfResult};
 use std::fmt::Write as _;

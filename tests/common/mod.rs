@@ -34,7 +34,7 @@ pub fn replay_wins(board: &Board, line: &[Pos], attacker: Color) {
             "{last} is no five point\n{b}"
         );
         assert!(
-            tengen::rules::forbidden(&mut b, *last).is_some(),
+            tengen::renju::forbidden(&mut b, *last).is_some(),
             "{last} is not forbidden to black\n{b}"
         );
     }

@@ -212,10 +212,21 @@ impl Engine {
 
     /// Resident memory of the engine in bytes (Linux).
     pub fn rss_bytes(&self) -> Option<u64> {
+        self.status_bytes("VmRSS:")
+    }
+
+    /// The most resident memory the engine has had since it started, in
+    /// bytes (Linux).
+    pub fn peak_rss_bytes(&self) -> Option<u64> {
+        self.status_bytes("VmHWM:")
+    }
+
+    /// A size in `/proc/<pid>/status`, in bytes.
+    fn status_bytes(&self, key: &str) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
         let kb: u64 = status
             .lines()
-            .find(|l| l.starts_with("VmRSS:"))?
+            .find(|l| l.starts_with(key))?
             .split_whitespace()
             .nth(1)?
             .parse()

@@ -32,7 +32,8 @@
 #![allow(dead_code)]
 
 use tengen::board::{Board, Pos};
-use tengen::rules::{Color, Forbidden, Rule};
+use tengen::renju::Forbidden;
+use tengen::rules::{Color, Rule};
 
 /// The four line directions as (dx, dy), in the order of `tengen::board::Dir::ALL`.
 pub const DIRS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -501,7 +502,7 @@ impl Grid {
 
 /// The engine's verdict on every empty point of a renju board.
 pub fn engine_forbidden(board: &mut Board) -> Vec<((usize, usize), Forbidden)> {
-    tengen::rules::forbidden_points(board)
+    tengen::renju::forbidden_points(board)
         .into_iter()
         .map(|(p, k)| ((p.x(), p.y()), k))
         .collect()
@@ -549,7 +550,7 @@ fn check_renju_inner(text: &str, exact: bool) {
         }
         let pos = Pos::new(x, y);
         let want = mark_kind(m);
-        let engine = tengen::rules::forbidden(&mut board, pos);
+        let engine = tengen::renju::forbidden(&mut board, pos);
         assert_eq!(engine, want, "engine at ({x},{y}) marked {m}\n{text}");
         assert_eq!(
             grid.forbidden(x, y),

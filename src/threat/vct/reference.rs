@@ -1,12 +1,15 @@
 //! The VCT solver df-pn replaced, kept for the tests to compare against:
 //! an AND/OR search deepened one attacker move at a time, with a table of
-//! solved positions, and the same move generation as the df-pn solver.
+//! solved positions. Its attacker finds its threats from the points' line
+//! patterns, not from the combination table the df-pn solver reads, so the
+//! comparison is between two independent move generators.
 
 use super::VctResult;
 
-use crate::board::Pos;
-use crate::eval::{four_line, Position};
-use crate::pattern::Combo;
+use crate::board::{Board, Dir, Pos};
+use crate::pattern::{Combo, Pattern};
+use crate::position::{four_line, Position};
+use crate::rules::Color;
 use crate::threat::vcf::{Vcf, VcfResult};
 
 /// Fours the VCF solver may use at each VCT attacker node.
@@ -24,6 +27,43 @@ pub struct ReferenceVct {
 }
 
 const WIN: u64 = 1 << 7;
+
+/// What a stone of one colour on a point makes, line by line.
+struct LineShapes {
+    /// The best of the four lines.
+    best: Pattern,
+    /// Some line makes five.
+    five: bool,
+    /// How many lines make a four (or better).
+    fours: usize,
+    /// Some line makes an open four, or two fours at once.
+    open_four_line: bool,
+}
+
+impl LineShapes {
+    fn at(board: &Board, p: Pos, color: Color) -> LineShapes {
+        let mut shapes = LineShapes {
+            best: Pattern::Dead,
+            five: false,
+            fours: 0,
+            open_four_line: false,
+        };
+        for d in Dir::ALL {
+            let line = board.pattern(p, d, color);
+            shapes.best = shapes.best.max(line);
+            shapes.five |= line == Pattern::Five;
+            shapes.fours += usize::from(line >= Pattern::Four && line != Pattern::Five);
+            shapes.open_four_line |= matches!(line, Pattern::OpenFour | Pattern::DoubleFour);
+        }
+        shapes
+    }
+
+    /// A move the defender cannot stop: an open four or a double four
+    /// (whether it is legal is asked separately).
+    fn unstoppable(&self) -> bool {
+        self.open_four_line || self.fours >= 2
+    }
+}
 
 impl ReferenceVct {
     /// A solver whose table holds `entries` positions.
@@ -105,31 +145,37 @@ impl ReferenceVct {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
-        let (mut own_five, mut opp_five, mut opp_fives, mut open_four, mut opp_open_four) =
-            (None, None, 0, None, false);
+        // The attacker's scan reads each point's four line patterns, as the
+        // rulebook defines the shapes, and not the combination table the
+        // df-pn solver reads, so that the two solvers stay independent.
+        let (mut own_five, mut opp_five, mut opp_fives) = (None, None, 0);
+        let (mut open_fours, mut opp_open_fours) = (Vec::new(), Vec::new());
         {
             let board = pos.board();
             pos.for_each_candidate(|p| {
-                let c = board.combo(p, me);
-                let oc = board.combo(p, opp);
-                if c == Combo::Five {
+                let mine = LineShapes::at(board, p, me);
+                let theirs = LineShapes::at(board, p, opp);
+                if mine.five {
                     own_five.get_or_insert(p);
                 }
-                if oc == Combo::Five {
+                if theirs.five {
                     opp_fives += 1;
                     opp_five.get_or_insert(p);
                 }
-                if c == Combo::OpenFour {
-                    open_four.get_or_insert(p);
+                if mine.unstoppable() {
+                    open_fours.push(p);
                 }
-                if oc == Combo::OpenFour {
-                    opp_open_four = true;
+                if theirs.unstoppable() {
+                    opp_open_fours.push(p);
                 }
-                if c >= Combo::Three {
-                    moves.push((p, c as i32 * 64 - i32::from(oc as u8)));
+                if mine.best >= Pattern::OpenThree {
+                    moves.push((p, mine.best as i32 * 64 - theirs.best as i32));
                 }
             });
         }
+        // Renju black may not make a double four or an overline.
+        let open_four = open_fours.into_iter().find(|&p| pos.is_legal(p, me));
+        let opp_open_four = opp_open_fours.into_iter().any(|p| pos.is_legal(p, opp));
         let result = 'node: {
             if let Some(p) = own_five {
                 first.get_or_insert(p);
@@ -171,12 +217,12 @@ impl ReferenceVct {
                 }
             } else if opp_open_four {
                 // Facing an open three, only fours keep the initiative.
-                moves.retain(|&(_, s)| s >= Combo::Four as i32 * 64 - 64);
+                moves.retain(|&(_, s)| s > Pattern::OpenThree as i32 * 64);
             }
             moves.sort_unstable_by_key(|&(p, s)| (std::cmp::Reverse(s), p));
             let mut outcome = Some(false);
             for &(m, _) in &moves {
-                if pos.board().combo(m, me) == Combo::DoubleThree && !pos.is_legal(m, me) {
+                if !pos.is_legal(m, me) {
                     continue;
                 }
                 if self.out_of_budget() {

@@ -1,10 +1,25 @@
-//! [`Position`]: a board plus the state the search keeps beside it — how
-//! many stones stand near each point, and the stones' bounding box — so
-//! that candidate points are found without scanning the whole board.
+//! The search board: [`Position`], a board plus the state the search keeps
+//! beside it — how many stones stand near each point, and the stones'
+//! bounding box — so that candidate points are found without scanning the
+//! whole board.
+//!
+//! It sits above the renju judgement (black's moves must be legal) and
+//! below both the evaluation ([`crate::eval`]) and the threat solvers
+//! ([`crate::threat`]), which read positions through it.
 
 use crate::board::{Board, Dir, Pos};
-use crate::pattern::Combo;
-use crate::rules::{forbidden, Color};
+use crate::pattern::{Combo, Pattern};
+use crate::renju::forbidden;
+use crate::rules::Color;
+
+/// Whether `color` has a four (or better) in some line through `pos`.
+#[inline]
+#[must_use]
+pub fn four_line(board: &Board, pos: Pos, color: Color) -> bool {
+    Dir::ALL
+        .iter()
+        .any(|&d| board.pattern(pos, d, color) >= Pattern::Four)
+}
 
 /// How far (in both x and y) a stone makes its neighbours candidates.
 pub const NEAR_RADIUS: isize = 2;

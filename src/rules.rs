@@ -1,13 +1,10 @@
-//! Game rules: which lines win, for whom, and (in [`forbidden`]) black's
-//! forbidden points under renju.
+//! Game rules: the colours, the rules a game is played under, and which
+//! lines win for whom.
 //!
-//! The [`Rule`] enum is the bottom of the crate: the pattern tables are built
-//! from it, and nothing here depends on the board except the recursive renju
-//! check in [`forbidden`], which runs on top of the board's incremental state.
-
-pub mod forbidden;
-
-pub use forbidden::{forbidden, forbidden_points, Forbidden};
+//! This is the bottom layer of the crate: it uses no other module. The
+//! pattern tables are built from [`Rule::wins`], and black's forbidden
+//! points under renju, which need the board, are judged above the board in
+//! [`crate::renju`].
 
 use std::fmt;
 
@@ -40,6 +37,21 @@ impl Color {
     #[must_use]
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// The lowercase name, `black` or `white`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -137,3 +137,55 @@ fn is_real_three(board: &mut Board, pos: Pos, dir: Dir) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renju_basic_forbidden_points() {
+        // A double three at (3,3): open threes along the row and the column.
+        let mut b = Board::from_diagram(
+            Rule::Renju,
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . X X . . . . . .
+            . . . X . . . . .
+            . . . X . . . . .
+            . . . . . . . . .
+            . O O O . . . . .
+            . . . . . . . . .
+            ",
+        )
+        .unwrap();
+        // Row: . X X _ . . is an open three; column: _ X X . O with (3,2) free
+        // makes the straight four (3,2)-(3,5), so it is open too.
+        assert_eq!(
+            forbidden(&mut b, Pos::new(3, 3)),
+            Some(Forbidden::DoubleThree)
+        );
+        let mut b = Board::from_diagram(
+            Rule::Renju,
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X . . . . .
+            . . . . . . . . .
+            . . . . X . . . .
+            . . . . . X . . .
+            . O O O . . . . .
+            . O . . . . . . .
+            ",
+        )
+        .unwrap();
+        // (4,3): row X X _ open three, diagonal _ . X X ... let the table decide.
+        let all = forbidden_points(&mut b);
+        for (p, _) in &all {
+            assert!(b.is_empty(*p));
+        }
+        assert!(b.same_state(&b.recomputed()));
+    }
+}
