@@ -121,6 +121,11 @@ fn write(path: &Path, text: &str) {
         .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
 }
 
+fn write_samples(path: &Path, samples: &[Sample]) {
+    let text: String = samples.iter().map(|s| s.to_line() + "\n").collect();
+    write(path, &text);
+}
+
 fn main() {
     match Cli::parse().cmd {
         Cmd::Extract { rule: r, out, dirs } => {
@@ -135,12 +140,7 @@ fn main() {
                 .collect();
             let t0 = Instant::now();
             let (samples, tally) = extract(&texts, rule, 0);
-            let mut text = String::new();
-            for s in &samples {
-                text.push_str(&s.to_line());
-                text.push('\n');
-            }
-            write(&out, &text);
+            write_samples(&out, &samples);
             println!(
                 "{} games read, {} skipped; {} of {} positions kept ({:.1} s)",
                 tally.games,
@@ -230,12 +230,7 @@ fn main() {
                 .collect();
             let t0 = Instant::now();
             label(&mut samples, nodes);
-            let mut text = String::new();
-            for s in &samples {
-                text.push_str(&s.to_line());
-                text.push('\n');
-            }
-            write(&out, &text);
+            write_samples(&out, &samples);
             println!(
                 "{} positions searched ({} nodes each at most, {:.1} s)",
                 samples.len(),

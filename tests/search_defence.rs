@@ -87,6 +87,10 @@ fn the_search_answers_a_threatened_vcf() {
     assert!(defensible >= 3, "too few defensible problems: {defensible}");
 }
 
+/// A self-play position: its name, search depth, the move that lost, whether
+/// the search alone still walks into a threat sequence, and the diagram.
+type SelfPlayTrap = (&'static str, u32, (usize, usize), bool, &'static str);
+
 /// Positions from the engine's own self-play (`tengen-arena`, freestyle
 /// 15×15, 200 ms a move, the engine against itself with `--no-vct`): the
 /// side to move, searching `depth` plies without the threat solvers, plays
@@ -97,7 +101,7 @@ fn the_search_answers_a_threatened_vcf() {
 /// asks that it walks into one, and that the solvers keep it out. Where the
 /// flag is false, the learned evaluation alone already plays a move that
 /// does not lose, and the test asks for that instead.
-const SELF_PLAY_TRAPS: &[(&str, u32, (usize, usize), bool, &str)] = &[
+const SELF_PLAY_TRAPS: &[SelfPlayTrap] = &[
     (
         "game 11, move 17",
         3,
