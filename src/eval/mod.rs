@@ -90,13 +90,23 @@ pub fn static_eval(board: &Board) -> i32 {
     let me = board.side_to_move();
     let opp = me.opp();
     board.value_sum(me) - board.value_sum(opp) * OPPONENT_SHARE / 16
-        + board.tables().initiative(
-            me,
-            board.open_four_count(me),
-            board.open_four_count(opp),
-            board.four_count(me),
-            board.four_count(opp),
-        )
+        + board.tables().initiative(me, initiative_terms(board))
+}
+
+/// The initiative terms that hold on `board` for its side to move, from
+/// the board's counts of open-four and four points (see
+/// [`crate::pattern::values::initiative_terms`]).
+#[inline]
+#[must_use]
+pub fn initiative_terms(board: &Board) -> [Option<usize>; 4] {
+    let me = board.side_to_move();
+    let opp = me.opp();
+    crate::pattern::values::initiative_terms(
+        board.open_four_count(me),
+        board.open_four_count(opp),
+        board.four_count(me),
+        board.four_count(opp),
+    )
 }
 
 /// The facts of `pos` without a scan of the candidates: the counts and

@@ -298,25 +298,12 @@ impl Tables {
         self.combo[color.index()][usize::from(nibbles)]
     }
 
-    /// What the threats on the board are worth to `mover`, the side to
-    /// move, from its and the opponent's counts of open-four points and of
-    /// four points (see [`values::initiative_terms`]).
+    /// What the initiative `terms` that hold (see
+    /// [`values::initiative_terms`]) are worth to `mover`, the side to move.
     #[inline]
     #[must_use]
-    pub fn initiative(
-        &self,
-        mover: Color,
-        own_open_fours: u32,
-        opp_open_fours: u32,
-        own_fours: u32,
-        opp_fours: u32,
-    ) -> i32 {
-        let values = &self.initiative[mover.index()];
-        values::initiative_terms(own_open_fours, opp_open_fours, own_fours, opp_fours)
-            .iter()
-            .flatten()
-            .map(|&t| values[t])
-            .sum()
+    pub fn initiative(&self, mover: Color, terms: [Option<usize>; 4]) -> i32 {
+        values::initiative_value(&self.initiative[mover.index()], terms)
     }
 
     fn build(rule: Rule) -> Tables {

@@ -148,6 +148,14 @@ pub fn initiative_terms(
     ]
 }
 
+/// What the initiative `terms` that hold are worth, given the values of
+/// the side to move's colour.
+#[inline]
+#[must_use]
+pub fn initiative_value(values: &[i32; INITIATIVE_TERMS], terms: [Option<usize>; 4]) -> i32 {
+    terms.iter().flatten().map(|&t| values[t]).sum()
+}
+
 /// Point values of one rule: per colour, one value per class; and per
 /// colour of the side to move, the initiative terms.
 #[derive(Clone, Debug, PartialEq, Eq)]

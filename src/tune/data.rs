@@ -192,38 +192,34 @@ pub fn extract_game(psq: &str, rule: Rule, game: u64, vcf: &mut Vcf) -> Option<V
     if Rule::parse(&record.rule) != Some(rule) {
         return None;
     }
+    // One replay: each position is judged before its move is played, and
+    // the kept ones are dropped with the game if its result is not the
+    // board's.
     let mut board = Board::new(record.width, record.height, rule).ok()?;
     let mut kept = Vec::new();
-    let mut positions = Vec::with_capacity(record.moves.len());
     for (i, &(x, y)) in record.moves.iter().enumerate() {
-        if i >= SKIP_PLIES && board.winner().is_none() {
-            positions.push(i);
-        }
-        let p: Pos = board.pos(x as i64, y as i64)?;
-        if board.winner().is_some() || board.play(p).is_err() {
+        if board.winner().is_some() {
             return None;
         }
+        if i >= SKIP_PLIES && is_quiet(&board, vcf) {
+            kept.push(Sample {
+                game,
+                rule,
+                width: record.width,
+                height: record.height,
+                winner: record.winner,
+                search: None,
+                moves: record.moves[..i].to_vec(),
+            });
+        }
+        let p: Pos = board.pos(x as i64, y as i64)?;
+        board.play(p).ok()?;
     }
     // The result must be the board's: the winner's five, or a draw.
     match (record.winner, board.winner()) {
         (Some(w), Some(b)) if w == b => {}
         (None, None) => {}
         _ => return None,
-    }
-    for i in positions {
-        let sample = Sample {
-            game,
-            rule,
-            width: record.width,
-            height: record.height,
-            winner: record.winner,
-            search: None,
-            moves: record.moves[..i].to_vec(),
-        };
-        let b = sample.board().ok()?;
-        if is_quiet(&b, vcf) {
-            kept.push(sample);
-        }
     }
     Some(kept)
 }

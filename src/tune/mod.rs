@@ -21,9 +21,9 @@ pub mod data;
 pub mod fit;
 
 use crate::board::{Board, Dir};
-use crate::eval::OPPONENT_SHARE;
+use crate::eval::{initiative_terms, OPPONENT_SHARE};
 use crate::pattern::values::{
-    class_of, initiative_terms, is_quiet, Class, ValueTable, CLASSES, INITIATIVE_TERMS,
+    class_of, initiative_value, is_quiet, Class, ValueTable, CLASSES, INITIATIVE_TERMS,
 };
 use crate::pattern::Combo;
 use crate::rules::{Color, Rule};
@@ -69,20 +69,6 @@ pub fn class_counts(board: &Board, color: Color) -> Vec<(Class, u16)> {
     counts
 }
 
-/// The initiative terms that hold on `board` for its side to move.
-fn initiative_of(board: &Board) -> impl Iterator<Item = usize> {
-    let me = board.side_to_move();
-    let opp = me.opp();
-    initiative_terms(
-        board.open_four_count(me),
-        board.open_four_count(opp),
-        board.four_count(me),
-        board.four_count(opp),
-    )
-    .into_iter()
-    .flatten()
-}
-
 /// The evaluation's features of `board` for its side to move: parameter
 /// index and weight in sixteenths (16 per point of the side to move,
 /// −[`OPPONENT_SHARE`] per point of the opponent, 16 per initiative term
@@ -97,7 +83,7 @@ pub fn features(board: &Board) -> Vec<(u16, i16)> {
             out.push((param(color, class) as u16, weight * n as i16));
         }
     }
-    for term in initiative_of(board) {
+    for term in initiative_terms(board).into_iter().flatten() {
         out.push((initiative_param(me, term) as u16, 16));
     }
     out
@@ -115,9 +101,8 @@ pub fn evaluate(board: &Board, table: &ValueTable) -> i32 {
             .map(|&(class, n)| table.get(color, class) * i32::from(n))
             .sum()
     };
-    let initiative = table.initiative(me);
     sum(me) - sum(me.opp()) * OPPONENT_SHARE / 16
-        + initiative_of(board).map(|t| initiative[t]).sum::<i32>()
+        + initiative_value(table.initiative(me), initiative_terms(board))
 }
 
 /// A table's values as one parameter vector (see [`param`]).
