@@ -8,7 +8,7 @@
 //! - `LIMIT`: `n50000` for 50 000 nodes a move, or `ms200` for 200 ms;
 //! - `RULE`: `freestyle`, `standard` or `renju` (15×15);
 //! - `A`, `B`: comma lists of `full`, `novct`, `noleafvcf`, `leafvcf=N`, `nolmr`,
-//!   `breadth=N`, `t=N` (threads).
+//!   `quiescence`, `threatext`, `breadth=N`, `t=N` (threads).
 //!
 //! Prints each result and the score of A with an Elo estimate and its 95%
 //! error margin.
@@ -28,6 +28,8 @@ fn setup(spec: &str) -> Searcher {
             "noleafvcf" => f.leaf_vcf_budget = 0,
             p if p.starts_with("leafvcf=") => f.leaf_vcf_budget = p[8..].parse().expect("budget"),
             "nolmr" => f.lmr = false,
+            "quiescence" => f.quiescence = true,
+            "threatext" => f.threat_extension = true,
             p if p.starts_with("breadth=") => f.quiet_breadth = p[8..].parse().expect("breadth"),
             p if p.starts_with("t=") => threads = p[2..].parse().expect("threads"),
             p => panic!("unknown option {p}"),
@@ -37,6 +39,7 @@ fn setup(spec: &str) -> Searcher {
         threads,
         hash_bytes: 32 << 20,
         features: f,
+        node_limit: 0,
     })
 }
 

@@ -179,6 +179,10 @@ impl Game {
                 count(&|c| c == Combo::OpenFour)
             );
             assert_eq!(board.four_count(color), count(&|c| c >= Combo::Four));
+            assert_eq!(
+                board.four_three_count(color),
+                count(&|c| c == Combo::FourThree)
+            );
             let values = ValueTable::learned(rule);
             for &p in &empty {
                 let lines = Dir::ALL.map(|d| board.pattern(p, d, color));

@@ -39,6 +39,7 @@ fn answer_at(board: &Board, vct: bool, depth: u32) -> Pos {
             vct,
             ..Features::default()
         },
+        node_limit: 0,
     });
     let limits = Limits {
         max_depth: depth,
@@ -338,6 +339,7 @@ fn the_time_left_goes_into_the_last_defence_check() {
             threads: 1,
             hash_bytes: 4 << 20,
             features: Features::default(),
+            node_limit: 0,
         });
         let limits = Limits {
             max_depth: depth,

@@ -408,3 +408,72 @@ fn small_large_and_rectangular_boards() {
     }
     assert_eq!(think(&full, Limits::default()).best, None);
 }
+
+/// White's four-threes at (6,5) (the row four 3..6 with the column three
+/// 6, 5..7) come one ply beyond a depth-1 search. The quiescence stage
+/// plays them at the leaves: every black move that leaves white a VCF is
+/// scored as lost, and every move that stops it is not. Without the stage
+/// the same search sees no loss at all. The oracle is the VCF solver.
+#[test]
+fn quiescence_sees_a_four_three_beyond_the_horizon() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        X . . . . . . . . . X
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . X O O O . . . . .
+        . . . . . . O . . . .
+        . . . . . . O . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        X . . . . . . . . . X
+        ",
+    );
+    assert_eq!(b.side_to_move(), Color::Black);
+    let ranked = |quiescence: bool| {
+        let mut s = Searcher::new(Config {
+            threads: 1,
+            hash_bytes: 8 << 20,
+            ..Default::default()
+        });
+        let mut features = s.features();
+        features.quiescence = quiescence;
+        features.vct = false;
+        s.set_features(features);
+        let limits = Limits {
+            max_depth: 1,
+            multipv: 400,
+            max_nodes: NODES,
+            ..Limits::default()
+        };
+        s.think(&b, &limits, &AtomicBool::new(false), &mut |_| {})
+            .ranked
+    };
+    let white_wins_after = |m: Pos| {
+        let mut pos = Position::new(&b);
+        pos.make(m);
+        matches!(
+            Vcf::default().solve(&mut pos, 20, 100_000),
+            VcfResult::Win(_)
+        )
+    };
+    let with = ranked(true);
+    assert!(with.len() > 20, "every root move is ranked: {}", with.len());
+    let mut lost = 0;
+    for &(m, score) in &with {
+        let vcf = white_wins_after(m);
+        assert_eq!(score < -MATE_BOUND, vcf, "{m:?} scored {score}");
+        lost += usize::from(vcf);
+    }
+    assert!(lost > 0 && lost < with.len(), "{lost} of {}", with.len());
+    assert!(
+        with[0].1 > -MATE_BOUND,
+        "a defence comes first: {:?}",
+        with[0]
+    );
+    let without = ranked(false);
+    assert!(without.iter().all(|&(_, s)| s > -MATE_BOUND), "{without:?}");
+}

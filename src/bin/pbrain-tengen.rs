@@ -2,15 +2,19 @@
 //! `pbrain-tengen bench` runs the search bench and exits.
 //!
 //! Options (before the protocol starts): `--threads N` sets the search
-//! threads (the manager's `INFO thread_num` still overrides it), and
-//! `--no-vct` switches the root VCT solver off, for self-play matches that
-//! measure what it is worth.
+//! threads (the manager's `INFO thread_num` still overrides it), `--nodes N`
+//! a node limit for every move (the manager's `INFO max_node` overrides it;
+//! for self-play that does not depend on the machine's load), and
+//! `--no-vct` switches the root VCT solver off, and `--quiescence` and
+//! `--threat-extension` switch on the leaf stages that are off by default
+//! (see `search::params`), for self-play matches that measure what each is
+//! worth.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use tengen::search::Config;
 
-const USAGE: &str = "usage: pbrain-tengen [bench] | pbrain-tengen [--threads N] [--no-vct]";
+const USAGE: &str = "usage: pbrain-tengen [bench] | pbrain-tengen [--threads N] [--nodes N] [--no-vct] [--quiescence] [--threat-extension]";
 
 /// The configuration the command line asks for, or why it is wrong.
 fn parse(args: &[String]) -> Result<Config, String> {
@@ -31,7 +35,17 @@ fn parse(args: &[String]) -> Result<Config, String> {
                         )
                     })?;
             }
+            "--nodes" => {
+                let n = it.next().ok_or("--nodes needs a number")?;
+                config.node_limit = n
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--nodes takes a positive number, not '{n}'"))?;
+            }
             "--no-vct" => config.features.vct = false,
+            "--quiescence" => config.features.quiescence = true,
+            "--threat-extension" => config.features.threat_extension = true,
             other => return Err(format!("unknown argument '{other}'")),
         }
     }

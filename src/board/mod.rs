@@ -86,18 +86,20 @@ pub struct Move {
 
 /// Running totals over the board's empty points, per colour, kept by make
 /// and unmake: the sum of the points' values (what the static evaluation
-/// reads) and how many points make a five, an open four, or a four or
-/// better.
+/// reads) and how many points make a five, an open four, a four or
+/// better, or a four-three.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Tally {
     value: [i32; 2],
-    /// Three 16-bit counters per colour: fives, open fours, fours or better.
+    /// Four 16-bit counters per colour: fives, open fours, fours or better,
+    /// four-threes.
     counts: [u64; 2],
 }
 
 const FIVE_LANE: u32 = 0;
 const OPEN_FOUR_LANE: u32 = 16;
 const FOUR_LANE: u32 = 32;
+const FOUR_THREE_LANE: u32 = 48;
 
 /// The counters a point with this combo adds to, packed as in
 /// [`Tally::counts`].
@@ -111,6 +113,9 @@ const fn combo_counts(combo: u8) -> u64 {
     }
     if combo >= Combo::Four as u8 {
         c |= 1 << FOUR_LANE;
+    }
+    if combo == Combo::FourThree as u8 {
+        c |= 1 << FOUR_THREE_LANE;
     }
     c
 }
@@ -529,6 +534,14 @@ impl Board {
     #[must_use]
     pub fn four_count(&self, color: Color) -> u32 {
         (self.tally.counts[color.index()] >> FOUR_LANE) as u32 & 0xFFFF
+    }
+
+    /// How many empty points make a four and an open three (combo
+    /// [`Combo::FourThree`]) for `color`.
+    #[inline]
+    #[must_use]
+    pub fn four_three_count(&self, color: Color) -> u32 {
+        (self.tally.counts[color.index()] >> FOUR_THREE_LANE) as u32 & 0xFFFF
     }
 
     /// Whether `color` playing on the empty point `pos` makes a winning row.

@@ -88,14 +88,18 @@ pub struct Config {
     pub hash_bytes: usize,
     /// Search features switched on.
     pub features: Features,
+    /// A node limit for every search the manager sets none for (`--nodes`):
+    /// self-play that does not depend on the machine's load; 0 for none.
+    pub node_limit: u64,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
             threads: std::thread::available_parallelism().map_or(1, usize::from),
-            hash_bytes: 64 << 20,
+            hash_bytes: DEFAULT_HASH_BYTES,
             features: Features::default(),
+            node_limit: 0,
         }
     }
 }
@@ -113,6 +117,12 @@ pub struct Features {
     pub lmr: bool,
     /// At most this many quiet moves at a non-PV node (0: no limit).
     pub quiet_breadth: usize,
+    /// The quiescence stage at the leaves (four-threes and their forced
+    /// blocks).
+    pub quiescence: bool,
+    /// One more ply at a leaf where the opponent has a four-three and the
+    /// side to move no four.
+    pub threat_extension: bool,
 }
 
 impl Default for Features {
@@ -122,6 +132,8 @@ impl Default for Features {
             leaf_vcf_budget: LEAF_VCF_BUDGET,
             lmr: true,
             quiet_breadth: QUIET_BREADTH,
+            quiescence: QUIESCENCE,
+            threat_extension: THREAT_EXTENSION,
         }
     }
 }
@@ -203,7 +215,7 @@ fn aspiration(w: &mut Worker<'_, '_>, order: &[Pos], depth: i32, prev: i32) -> R
             return r;
         }
         delta *= 2;
-        if delta > 2 * MATE_BOUND / 30 {
+        if delta > ASPIRATION_MAX_DELTA {
             alpha = -MATE;
             beta = MATE;
         }
@@ -270,6 +282,280 @@ fn opponent_threats_after(
 /// Plies to the end of a mate score, if it is one.
 fn mate_plies(score: i32) -> Option<i32> {
     (score.abs() > MATE_BOUND).then(|| MATE - score.abs())
+}
+
+/// The root moves as the iterations learn about them.
+struct RootState {
+    /// The root moves, best guess first; refuted moves at the end.
+    order: Vec<Pos>,
+    /// Whether moves are checked against the opponent's threat sequences.
+    defend: bool,
+    /// Root moves found to lose to an opponent's threat sequence (kept at
+    /// the end of `order`).
+    refuted: Vec<Pos>,
+    /// Best moves the threat solvers found safe.
+    safe: Vec<Pos>,
+    /// Best moves already checked.
+    checked: Vec<Pos>,
+}
+
+/// What one search was asked, for the iterations.
+struct Run<'a> {
+    start: Instant,
+    limits: &'a Limits,
+    multipv: usize,
+    max_depth: u32,
+    stop: &'a AtomicBool,
+}
+
+/// The solver nodes a root solver with cap `cap` may play: under a node
+/// limit at most 1/[`ROOT_SOLVER_NODE_SHARE`] of it, under a deadline
+/// [`ROOT_SOLVER_PER_MS`] per millisecond left.
+fn solver_budget(limits: &Limits, cap: u64) -> u64 {
+    let cap = if limits.max_nodes > 0 {
+        cap.min(limits.max_nodes / ROOT_SOLVER_NODE_SHARE)
+    } else {
+        cap
+    };
+    limits.deadline.map_or(cap, |d| {
+        let ms = d.saturating_duration_since(Instant::now()).as_millis() as u64;
+        cap.min(ms * ROOT_SOLVER_PER_MS)
+    })
+}
+
+/// The root solvers: a deep VCF, then (if switched on) a VCT. A forced
+/// win they find among `order` is the answer; also the solver nodes used.
+fn root_solvers(
+    pos: &mut Position,
+    order: &[Pos],
+    limits: &Limits,
+    features: Features,
+    stop: &AtomicBool,
+) -> (Option<SearchResult>, u64) {
+    let deadline = share_of(Instant::now(), limits.deadline, ROOT_SOLVER_TIME_SHARE);
+    let mut win = None;
+    let mut vcf = Vcf::default();
+    vcf.set_deadline(deadline);
+    let budget = solver_budget(limits, ROOT_VCF_BUDGET);
+    if let VcfResult::Win(line) = vcf.solve_with_stop(pos, ROOT_VCF_FOURS, budget, Some(stop)) {
+        win = Some((line[0], MATE - line.len() as i32, line));
+    }
+    let mut nodes = vcf.nodes();
+    if win.is_none() && features.vct && !stop.load(Ordering::Relaxed) {
+        let mut vct = Vct::default();
+        vct.set_deadline(deadline);
+        let budget = solver_budget(limits, ROOT_VCT_BUDGET);
+        if let VctResult::Win(m, d) =
+            vct.solve_threats_with_stop(pos, ROOT_VCT_DEPTH, budget, Some(stop))
+        {
+            win = Some((m, MATE - (2 * d as i32 - 1), vec![m]));
+        }
+        nodes += vct.nodes();
+    }
+    let result = win
+        .filter(|(m, _, _)| order.contains(m))
+        .map(|(m, score, pv)| SearchResult {
+            best: Some(m),
+            score,
+            pv,
+            nodes,
+            depth: 1,
+            ranked: vec![(m, score)],
+        });
+    (result, nodes)
+}
+
+/// The instant `percent` of the way from `start` to `deadline`.
+fn share_of(start: Instant, deadline: Option<Instant>, percent: u32) -> Option<Instant> {
+    deadline.map(|d| start + d.saturating_duration_since(start) * percent / 100)
+}
+
+/// When the iterations must stop: [`SEARCH_TIME_SHARE`] of the time to
+/// `deadline`, keeping the rest (at most [`FINAL_DEFENCE_RESERVE_MS`]) for
+/// the last defence check.
+fn search_deadline(start: Instant, deadline: Option<Instant>) -> Option<Instant> {
+    deadline.map(|d| {
+        let total = d.saturating_duration_since(start);
+        let reserve = (total * (100 - SEARCH_TIME_SHARE) / 100)
+            .min(Duration::from_millis(FINAL_DEFENCE_RESERVE_MS));
+        d - reserve
+    })
+}
+
+/// Iterative deepening on the calling thread: each depth searched in an
+/// aspiration window (or once per best move under `YXNBEST`), the best
+/// move checked against the opponent's threat sequences, `result` and
+/// `on_info` told after each iteration.
+fn iterate(
+    w: &mut Worker<'_, '_>,
+    run: &Run<'_>,
+    root: &mut RootState,
+    result: &mut SearchResult,
+    on_info: &mut dyn FnMut(&Info),
+) {
+    let mut prev = 0;
+    let mut depth = 1;
+    while depth <= run.max_depth {
+        let d = depth as i32;
+        let mut ranked = Vec::new();
+        let mut main = None;
+        if run.multipv == 1 {
+            let live = root.order.len() - root.refuted.len();
+            let r = aspiration(w, &root.order[..live], d, prev);
+            if let Some(b) = r.best {
+                // An unfinished iteration counts only if it found a move at
+                // least as good as the last one.
+                if !w.stopped() || b == root.order[0] || r.score > prev {
+                    ranked.push((b, r.score));
+                    main = Some(r);
+                }
+            }
+        } else {
+            let mut skip = Vec::new();
+            for _ in 0..run.multipv.min(root.order.len()) {
+                let r = w.root(&root.order, &skip, d, -MATE, MATE);
+                if w.stopped() {
+                    break;
+                }
+                let Some(b) = r.best else { break };
+                skip.push(b);
+                ranked.push((b, r.score));
+                main.get_or_insert(r);
+            }
+            if w.stopped() {
+                ranked.clear();
+                main = None;
+            }
+        }
+        let Some(r) = main else { break };
+        let best = r.best.expect("a result has a move");
+        if !w.stopped() && r.score <= MATE_BOUND && refute(w, run, root, best) {
+            // The depth is searched again without the refuted move.
+            result.best = Some(root.order[0]);
+            result.pv = vec![root.order[0]];
+            result.ranked = vec![(root.order[0], result.score)];
+            continue;
+        }
+        for &(m, _) in ranked.iter().rev() {
+            promote(&mut root.order, m);
+        }
+        prev = r.score;
+        w.publish();
+        result.best = Some(best);
+        result.score = r.score;
+        result.pv.clone_from(&r.pv);
+        result.depth = depth;
+        result.ranked = ranked;
+        on_info(&Info {
+            depth,
+            seldepth: w.seldepth,
+            score: r.score,
+            nodes: w.shared_nodes(),
+            elapsed: run.start.elapsed(),
+            pv: r.pv,
+        });
+        // The iterations go on until the search's time is spent: a turn's
+        // time left unused is lost, and an unfinished iteration still
+        // searches the best move first and may find a better one.
+        if w.stopped() || mate_plies(r.score).is_some_and(|p| d > p + MATE_EXTRA_PLIES) {
+            break;
+        }
+        depth += 1;
+    }
+}
+
+/// Defence during the iterations: whether the opponent has a forced win
+/// the search did not see after `best`; if so `best` moves to the refuted
+/// end of the order. Each best move is checked once, while at least two
+/// root moves are left unrefuted.
+fn refute(w: &mut Worker<'_, '_>, run: &Run<'_>, root: &mut RootState, best: Pos) -> bool {
+    if !root.defend || root.checked.contains(&best) || root.refuted.len() + 2 > root.order.len() {
+        return false;
+    }
+    let budget = solver_budget(run.limits, DEFENCE_BUDGET);
+    let deadline = share_of(Instant::now(), run.limits.deadline, DEFENCE_TIME_SHARE);
+    let (r, used) = opponent_threats_after(&mut w.pos, best, budget, deadline, run.stop);
+    w.add_nodes(used);
+    if matches!(r, VctResult::Win(..)) {
+        let i = root
+            .order
+            .iter()
+            .position(|&m| m == best)
+            .expect("a root move");
+        let m = root.order.remove(i);
+        root.order.push(m);
+        root.refuted.push(m);
+        return true;
+    }
+    if r == VctResult::None {
+        root.safe.push(best);
+    }
+    root.checked.push(best);
+    false
+}
+
+/// Lazy SMP: a helper that completed a deeper iteration (`depth`, with
+/// `r`) than the main thread knows more, unless the main thread has seen a
+/// win or the helper's move is refuted.
+fn adopt_helper(result: &mut SearchResult, root: &RootState, depth: u32, r: RootResult) {
+    let usable = r
+        .best
+        .is_some_and(|b| root.order.contains(&b) && !root.refuted.contains(&b));
+    if depth > result.depth && usable {
+        result.best = r.best;
+        result.score = r.score;
+        result.pv = r.pv;
+        result.depth = depth;
+        result.ranked = vec![(r.best.expect("checked"), r.score)];
+    }
+}
+
+/// The last defence check: the time left before `deadline` goes into
+/// making sure the move played does not lose to a threat sequence (a
+/// check the iterations could not afford, or could not make at all: a move
+/// from an unfinished iteration or from a helper). A move found lost gives
+/// way to the next in the order; with every candidate lost, the search's
+/// choice stands. Returns the solver nodes used.
+fn final_defence(
+    pos: &mut Position,
+    root: &RootState,
+    result: &mut SearchResult,
+    limits: &Limits,
+    deadline: Instant,
+    stop: &AtomicBool,
+) -> u64 {
+    let Some(best) = result.best else { return 0 };
+    let candidates = std::iter::once(best)
+        .chain(root.order.iter().copied().filter(|&m| m != best))
+        .filter(|m| !root.refuted.contains(m))
+        .take(FINAL_DEFENCE_MOVES);
+    let mut used = 0;
+    let mut chosen = None;
+    for m in candidates {
+        let ms = deadline
+            .saturating_duration_since(Instant::now())
+            .as_millis() as u64;
+        if root.safe.contains(&m) || ms < FINAL_DEFENCE_MIN_MS || stop.load(Ordering::Relaxed) {
+            chosen = Some(m);
+            break;
+        }
+        let mut budget = (ms * FINAL_DEFENCE_PER_MS).min(FINAL_DEFENCE_BUDGET);
+        if limits.max_nodes > 0 {
+            budget = budget.min(limits.max_nodes / ROOT_SOLVER_NODE_SHARE);
+        }
+        let (r, n) = opponent_threats_after(pos, m, budget, Some(deadline), stop);
+        used += n;
+        if !matches!(r, VctResult::Win(..)) {
+            chosen = Some(m);
+            break;
+        }
+    }
+    if let Some(m) = chosen.filter(|&m| m != best) {
+        result.best = Some(m);
+        result.pv = vec![m];
+        result.ranked = vec![(m, result.score)];
+    }
+    used
 }
 
 impl Searcher {
@@ -339,6 +625,14 @@ impl Searcher {
     /// Returns early when `stop` becomes true or the limits run out; the best
     /// move found so far is always returned. `on_info` is called after each
     /// completed iteration.
+    ///
+    /// The steps: the root solvers look for a forced win ([`root_solvers`]);
+    /// otherwise every thread deepens the search ([`iterate`] on the calling
+    /// thread, [`helper`] on the others) until the search's share of the
+    /// time is spent ([`search_deadline`]); a helper that got deeper is
+    /// taken at its word ([`adopt_helper`]); and the time kept back goes
+    /// into checking that the move played does not lose to a threat
+    /// sequence ([`final_defence`]).
     pub fn think(
         &mut self,
         board: &Board,
@@ -349,77 +643,36 @@ impl Searcher {
         let start = Instant::now();
         self.tt.new_search();
         let mut pos = Position::new(board);
-        let mut order = root_moves(&mut pos, &limits.excluded);
+        let order = root_moves(&mut pos, &limits.excluded);
         let Some(&first) = order.first() else {
             return SearchResult::default();
         };
         let multipv = limits.multipv.max(1);
-        let solver_budget = |cap: u64| {
-            let cap = if limits.max_nodes > 0 {
-                cap.min(limits.max_nodes / 2)
-            } else {
-                cap
-            };
-            limits.deadline.map_or(cap, |d| {
-                let ms = d.saturating_duration_since(Instant::now()).as_millis() as u64;
-                cap.min(ms * ROOT_SOLVER_PER_MS)
-            })
-        };
+        let features = self.config.features;
         let mut solver_nodes = 0;
-
-        // A forced win found by the threat solvers is played at once.
         if multipv == 1 && order.len() > 1 {
-            let mut win = None;
-            let mut vcf = Vcf::default();
-            if let VcfResult::Win(line) = vcf.solve_with_stop(
-                &mut pos,
-                ROOT_VCF_FOURS,
-                solver_budget(ROOT_VCF_BUDGET),
-                Some(stop),
-            ) {
-                win = Some((line[0], MATE - line.len() as i32, line));
-            }
-            solver_nodes += vcf.nodes();
-            if win.is_none() && self.config.features.vct && !stop.load(Ordering::Relaxed) {
-                let mut vct = Vct::default();
-                if let VctResult::Win(m, d) = vct.solve_threats_with_stop(
-                    &mut pos,
-                    ROOT_VCT_DEPTH,
-                    solver_budget(ROOT_VCT_BUDGET),
-                    Some(stop),
-                ) {
-                    win = Some((m, MATE - (2 * d as i32 - 1), vec![m]));
-                }
-                solver_nodes += vct.nodes();
-            }
-            if let Some((m, score, pv)) = win.filter(|(m, _, _)| order.contains(m)) {
-                let info = Info {
+            let (win, nodes) = root_solvers(&mut pos, &order, limits, features, stop);
+            solver_nodes = nodes;
+            if let Some(result) = win {
+                on_info(&Info {
                     depth: 1,
-                    seldepth: pv.len() as u32,
-                    score,
-                    nodes: solver_nodes,
+                    seldepth: result.pv.len() as u32,
+                    score: result.score,
+                    nodes: result.nodes,
                     elapsed: start.elapsed(),
-                    pv: pv.clone(),
-                };
-                on_info(&info);
-                return SearchResult {
-                    best: Some(m),
-                    score,
-                    pv,
-                    nodes: solver_nodes,
-                    depth: 1,
-                    ranked: vec![(m, score)],
-                };
+                    pv: result.pv.clone(),
+                });
+                return result;
             }
         }
 
         let max_depth = match limits.max_depth {
-            0 => params::MAX_PLY as u32 - 16,
-            d => d.min(params::MAX_PLY as u32 - 16),
+            0 => MAX_DEPTH,
+            d => d.min(MAX_DEPTH),
         };
         // A single legal answer needs only a shallow look for its score.
         let max_depth = if order.len() == 1 {
-            max_depth.min(4)
+            max_depth.min(SINGLE_MOVE_DEPTH)
         } else {
             max_depth
         };
@@ -428,12 +681,19 @@ impl Searcher {
             external: stop,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(solver_nodes),
-            deadline: limits.deadline,
+            deadline: search_deadline(start, limits.deadline),
             max_nodes: limits.max_nodes,
-            features: self.config.features,
+            features,
             helper_best: std::sync::Mutex::new(None),
         };
         let threads = self.config.threads.max(1);
+        let mut root = RootState {
+            order,
+            defend: multipv == 1 && features.vct,
+            refuted: Vec::new(),
+            safe: Vec::new(),
+            checked: Vec::new(),
+        };
         let mut result = SearchResult {
             best: Some(first),
             score: 0,
@@ -442,174 +702,36 @@ impl Searcher {
             depth: 0,
             ranked: vec![(first, 0)],
         };
-        // Root moves found to lose to an opponent's threat sequence, kept at
-        // the end of `order`, and best moves found safe.
-        let defend = multipv == 1 && self.config.features.vct;
-        let mut refuted: Vec<Pos> = Vec::new();
-        let mut safe: Vec<Pos> = Vec::new();
-        let mut checked: Vec<Pos> = Vec::new();
         std::thread::scope(|s| {
             for id in 1..threads {
-                let (shared, pos, order) = (&shared, pos.clone(), order.clone());
+                let (shared, pos, order) = (&shared, pos.clone(), root.order.clone());
                 std::thread::Builder::new()
                     .name(format!("search-{id}"))
-                    .stack_size(16 << 20)
+                    .stack_size(HELPER_STACK_BYTES)
                     .spawn_scoped(s, move || helper(shared, pos, order, id, max_depth))
                     .expect("spawning a search thread");
             }
             let mut w = Worker::new(&shared, pos.clone());
-            let mut prev = 0;
-            let mut depth = 1;
-            while depth <= max_depth {
-                let d = depth as i32;
-                let mut ranked = Vec::new();
-                let mut main = None;
-                if multipv == 1 {
-                    let r = aspiration(&mut w, &order[..order.len() - refuted.len()], d, prev);
-                    if let Some(b) = r.best {
-                        let complete = !w.stopped();
-                        // An unfinished iteration counts only if it found a
-                        // move at least as good as the last one.
-                        if complete || b == order[0] || r.score > prev {
-                            ranked.push((b, r.score));
-                            main = Some(r);
-                        }
-                    }
-                } else {
-                    let mut skip = Vec::new();
-                    for _ in 0..multipv.min(order.len()) {
-                        let r = w.root(&order, &skip, d, -MATE, MATE);
-                        if w.stopped() {
-                            break;
-                        }
-                        let Some(b) = r.best else { break };
-                        skip.push(b);
-                        ranked.push((b, r.score));
-                        main.get_or_insert(r);
-                    }
-                    if w.stopped() {
-                        ranked.clear();
-                        main = None;
-                    }
-                }
-                let Some(r) = main else { break };
-                let best = r.best.expect("a result has a move");
-                // Defence: a move after which the opponent has a forced win
-                // the search did not see is dropped, and the depth searched
-                // again without it.
-                if defend
-                    && !w.stopped()
-                    && r.score <= MATE_BOUND
-                    && !checked.contains(&best)
-                    && refuted.len() + 2 <= order.len()
-                {
-                    let budget = solver_budget(DEFENCE_BUDGET);
-                    let (r, used) = opponent_threats_after(&mut w.pos, best, budget, None, stop);
-                    shared.nodes.fetch_add(used, Ordering::Relaxed);
-                    if matches!(r, VctResult::Win(..)) {
-                        let i = order.iter().position(|&m| m == best).expect("a root move");
-                        let m = order.remove(i);
-                        order.push(m);
-                        refuted.push(m);
-                        result.best = Some(order[0]);
-                        result.pv = vec![order[0]];
-                        result.ranked = vec![(order[0], result.score)];
-                        continue;
-                    }
-                    if r == VctResult::None {
-                        safe.push(best);
-                    }
-                    checked.push(best);
-                }
-                for &(m, _) in ranked.iter().rev() {
-                    promote(&mut order, m);
-                }
-                prev = r.score;
-                w.publish();
-                result.best = Some(best);
-                result.score = r.score;
-                result.pv.clone_from(&r.pv);
-                result.depth = depth;
-                result.ranked = ranked;
-                let info = Info {
-                    depth,
-                    seldepth: w.seldepth,
-                    score: r.score,
-                    nodes: shared.nodes.load(Ordering::Relaxed),
-                    elapsed: start.elapsed(),
-                    pv: r.pv,
-                };
-                on_info(&info);
-                if w.stopped() {
-                    break;
-                }
-                if mate_plies(r.score).is_some_and(|p| d > p + 2) {
-                    break;
-                }
-                if let Some(deadline) = limits.deadline {
-                    let total = deadline.saturating_duration_since(start);
-                    if start.elapsed() > total * ITERATION_TIME_SHARE / 100 {
-                        break;
-                    }
-                }
-                depth += 1;
-            }
+            let run = Run {
+                start,
+                limits,
+                multipv,
+                max_depth,
+                stop,
+            };
+            iterate(&mut w, &run, &mut root, &mut result, on_info);
             w.publish();
             shared.stop.store(true, Ordering::Relaxed);
         });
-        // Lazy SMP: a helper that completed a deeper iteration than the
-        // main thread knows more, unless the main thread has seen a win.
         if multipv == 1 && result.score <= MATE_BOUND {
             if let Some((depth, r)) = shared.helper_best.into_inner().ok().flatten() {
-                if depth > result.depth
-                    && r.best
-                        .is_some_and(|b| order.contains(&b) && !refuted.contains(&b))
-                {
-                    result.best = r.best;
-                    result.score = r.score;
-                    result.pv = r.pv;
-                    result.depth = depth;
-                    result.ranked = vec![(r.best.expect("checked"), r.score)];
-                }
+                adopt_helper(&mut result, &root, depth, r);
             }
         }
-        // The time left goes into making sure the move played does not lose
-        // to a threat sequence: a check the iterations could not afford, or
-        // could not make at all (a move from an unfinished iteration or from
-        // a helper). A move found lost gives way to the next in the order.
-        if defend && result.score <= MATE_BOUND {
-            if let (Some(deadline), Some(best)) = (limits.deadline, result.best) {
-                let candidates = std::iter::once(best)
-                    .chain(order.iter().copied().filter(|&m| m != best))
-                    .filter(|m| !refuted.contains(m))
-                    .take(FINAL_DEFENCE_MOVES);
-                let mut chosen = None;
-                for m in candidates {
-                    let ms = deadline
-                        .saturating_duration_since(Instant::now())
-                        .as_millis() as u64;
-                    if safe.contains(&m)
-                        || ms < FINAL_DEFENCE_MIN_MS
-                        || stop.load(Ordering::Relaxed)
-                    {
-                        chosen = Some(m);
-                        break;
-                    }
-                    let budget = (ms * FINAL_DEFENCE_PER_MS).min(FINAL_DEFENCE_BUDGET);
-                    let (r, used) =
-                        opponent_threats_after(&mut pos, m, budget, Some(deadline), stop);
-                    shared.nodes.fetch_add(used, Ordering::Relaxed);
-                    if !matches!(r, VctResult::Win(..)) {
-                        chosen = Some(m);
-                        break;
-                    }
-                }
-                // With every candidate lost, the search's choice stands.
-                if let Some(m) = chosen.filter(|&m| m != best) {
-                    result.best = Some(m);
-                    result.pv = vec![m];
-                    result.ranked = vec![(m, result.score)];
-                }
+        if root.defend && result.score <= MATE_BOUND {
+            if let Some(deadline) = limits.deadline {
+                let used = final_defence(&mut pos, &root, &mut result, limits, deadline, stop);
+                shared.nodes.fetch_add(used, Ordering::Relaxed);
             }
         }
         result.nodes = shared.nodes.load(Ordering::Relaxed);

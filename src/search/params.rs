@@ -3,6 +3,25 @@
 /// Plies the search may reach below the root (arrays are sized by it).
 pub const MAX_PLY: usize = 128;
 
+/// The deepest iteration: [`MAX_PLY`] less room for the forced-move
+/// extensions and the quiescence stage below the nominal depth.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 16;
+
+/// Transposition table size when the manager sets none (bytes).
+pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
+
+/// Stack of each helper thread (bytes): the recursion is up to
+/// [`MAX_PLY`] deep with a move list per ply.
+pub const HELPER_STACK_BYTES: usize = 16 << 20;
+
+/// Depth searched when the root has a single legal answer (a forced
+/// block): only its score is wanted. Unmeasured.
+pub const SINGLE_MOVE_DEPTH: u32 = 4;
+
+/// Iterations go on past a mate score by this many plies, to confirm it,
+/// then stop. Unmeasured.
+pub const MATE_EXTRA_PLIES: i32 = 2;
+
 /// Fours a VCF probe at a leaf may play: deep enough for most tactical
 /// finishes, shallow enough to stay cheap.
 pub const LEAF_VCF_FOURS: u32 = 10;
@@ -13,6 +32,25 @@ pub const LEAF_VCF_FOURS: u32 = 10;
 /// scored 30–1–19 in freestyle (+77); probes of 40 against none scored
 /// 16–1–33 in standard. The root still asks a deep VCF before searching.
 pub const LEAF_VCF_BUDGET: u64 = 0;
+
+/// The quiescence stage at the leaves (the side to move's four-threes and
+/// their forced blocks), off: `tengen-arena`, self-play at 100 000 nodes a
+/// move (`--nodes`), freestyle 15×15, 200 games from random openings, on
+/// against off scored 94–4–102 (−13.9 Elo ±48.0).
+pub const QUIESCENCE: bool = false;
+
+/// One more ply at a leaf where the opponent has a four-three and the side
+/// to move has no four, off: with the quiescence stage, against neither,
+/// same conditions, 103–5–92 (+19.1 Elo ±47.9), not enough to keep.
+pub const THREAT_EXTENSION: bool = false;
+
+/// Plies below the horizon the quiescence stage may go: each four-three
+/// it tries costs one (the forced block costs none), so 2 follows at most
+/// two four-threes in a row.
+pub const QUIESCENCE_PLIES: i32 = 2;
+
+/// Entries of the VCF probe's own table, per thread.
+pub const LEAF_VCF_TABLE: usize = 1 << 14;
 
 /// Fours the VCF solver may play at the root before the search starts.
 pub const ROOT_VCF_FOURS: u32 = 60;
@@ -33,6 +71,10 @@ pub const ROOT_VCT_BUDGET: u64 = 60_000;
 /// Stones the threat solvers may play to check that the opponent has no
 /// forced win after the search's best move (once per new best move).
 pub const DEFENCE_BUDGET: u64 = 20_000;
+/// Share (out of 100) of the time left that one such check may take: the
+/// stones bound it only as long as a stone costs what it usually does
+/// (about 2 µs), not on a loaded machine. Unmeasured.
+pub const DEFENCE_TIME_SHARE: u32 = 10;
 
 /// Root moves the last defence check may try, best first, when the time
 /// left after the iterations goes into checking the move to be played.
@@ -50,6 +92,8 @@ pub const FINAL_DEFENCE_MIN_MS: u64 = 2;
 
 /// Half-width of the first aspiration window around the last score.
 pub const ASPIRATION_DELTA: i32 = 60;
+/// Beyond this half-width an aspiration window opens fully. Unmeasured.
+pub const ASPIRATION_MAX_DELTA: i32 = 2 * super::MATE_BOUND / 30;
 /// Depth from which aspiration windows are used.
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 
@@ -72,6 +116,9 @@ pub const QUIET_BREADTH: usize = 12;
 pub const TT_MOVE_BONUS: i32 = 1 << 28;
 /// Ordering bonus of the first and second killer moves.
 pub const KILLER_BONUS: [i32; 2] = [1 << 20, 1 << 19];
+/// The history score counts for 1/n in a move's ordering score.
+/// Unmeasured.
+pub const HISTORY_ORDER_DIVISOR: i32 = 8;
 /// History scores are halved when any reaches this.
 pub const HISTORY_MAX: i32 = 1 << 18;
 
@@ -79,12 +126,29 @@ pub const HISTORY_MAX: i32 = 1 << 18;
 /// the rest: most nodes cut off after the first move or two.
 pub const PICKED_MOVES: usize = 3;
 
+/// A transposition-table entry of the same position is kept, rather than
+/// overwritten by a shallower inexact result, when it is deeper by more
+/// than this. Unmeasured.
+pub const TT_KEEP_DEEPER_BY: i32 = 2;
+/// When a bucket is full the entry replaced is the one with the least
+/// depth less this many plies per search since it was written.
+/// Unmeasured.
+pub const TT_AGE_WEIGHT: i32 = 8;
+
 /// Nodes between checks of the clock and the stop flag.
 pub const CHECK_EVERY: u64 = 1024;
 
-/// A new iteration starts only if less than this share (out of 100) of the
-/// time to the deadline has gone: it would rarely finish otherwise.
-pub const ITERATION_TIME_SHARE: u32 = 45;
+/// Share (out of 100) of the time to the deadline that the iterations may
+/// spend; the rest, up to [`FINAL_DEFENCE_RESERVE_MS`], is kept for the
+/// last defence check. The iterations used to stop starting new depths
+/// once 45% of the time had gone (about 205 ms of a 500 ms turn on
+/// average); see README for what spending the turn bought.
+pub const SEARCH_TIME_SHARE: u32 = 94;
+
+/// The most time kept back from the iterations for the last defence
+/// check, in milliseconds (its stones are bounded by
+/// [`FINAL_DEFENCE_BUDGET`] anyway). Unmeasured.
+pub const FINAL_DEFENCE_RESERVE_MS: u64 = 150;
 
 /// Stones the root solvers may play per millisecond left before the
 /// deadline (about a tenth of the time at a microsecond a stone). VCT
@@ -92,5 +156,12 @@ pub const ITERATION_TIME_SHARE: u32 = 45;
 /// freestyle, at 40 +15 ±34, at 100 +18 ±34 (400 games each).
 pub const ROOT_SOLVER_PER_MS: u64 = 100;
 
-/// Under a node limit the root solvers may spend at most 1/n of it.
-pub const ROOT_SOLVER_NODE_SHARE: u64 = 10;
+/// Share (out of 100) of the time to the deadline that the root solvers
+/// (the VCF, then the VCT) may take before the search starts; their stone
+/// budgets ([`ROOT_SOLVER_PER_MS`]) assume a stone's usual cost, which a
+/// loaded machine does not keep to. Unmeasured.
+pub const ROOT_SOLVER_TIME_SHARE: u32 = 25;
+
+/// Under a node limit the root solvers may spend at most 1/n of it (each
+/// solver separately). Unmeasured.
+pub const ROOT_SOLVER_NODE_SHARE: u64 = 2;

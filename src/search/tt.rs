@@ -6,6 +6,7 @@
 //! torn by two threads writing at once reads as a miss, never as wrong data.
 //! Every access is a relaxed atomic load or store: no `unsafe`, no locks.
 
+use super::params::{TT_AGE_WEIGHT, TT_KEEP_DEEPER_BY};
 use crate::board::Pos;
 use std::sync::atomic::{AtomicU64, Ordering};
 use zerocopy::FromZeros;
@@ -229,7 +230,7 @@ impl Table {
                     if entry.best.is_none() {
                         entry.best = old.best;
                     }
-                    if old.depth > entry.depth + 2 && entry.bound != Bound::Exact {
+                    if old.depth > entry.depth + TT_KEEP_DEEPER_BY && entry.bound != Bound::Exact {
                         return;
                     }
                 }
@@ -240,7 +241,7 @@ impl Table {
             let worth = if data == 0 {
                 -1000
             } else {
-                ((data >> 32) & 0xFF) as i32 - 8 * age
+                ((data >> 32) & 0xFF) as i32 - TT_AGE_WEIGHT * age
             };
             if worth < worst {
                 worst = worth;

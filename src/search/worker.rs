@@ -94,7 +94,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         Worker {
             shared,
             pos,
-            vcf: Vcf::new(1 << 14),
+            vcf: Vcf::new(LEAF_VCF_TABLE),
             nodes: 0,
             published: 0,
             history: vec![0; 2 * Pos::GRID_SIZE],
@@ -118,6 +118,16 @@ impl<'s, 'a> Worker<'s, 'a> {
         if self.nodes - self.published >= CHECK_EVERY {
             self.publish();
         }
+    }
+
+    /// Nodes of all threads, as last published.
+    pub fn shared_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Counts `n` nodes played outside the tree (by a threat solver).
+    pub fn add_nodes(&self, n: u64) {
+        self.shared.nodes.fetch_add(n, Ordering::Relaxed);
     }
 
     /// Publishes the node count and checks the limits.
@@ -243,6 +253,13 @@ impl<'s, 'a> Worker<'s, 'a> {
                 }
             }
         }
+        // At the horizon, an opponent's four-three that the side to move
+        // has no four to answer must be defended: the leaf's static
+        // evaluation would not see it, so the node is searched one ply,
+        // its replies as leaves below the horizon (which the quiescence
+        // stage still follows, but never extends again).
+        let extended = depth == 0 && self.shared.features.threat_extension && self.threatened();
+        let depth = if extended { 1 } else { depth };
         let mut cands = std::mem::take(&mut self.cands[ply]);
         let facts = if depth > 0 {
             scan(&mut self.pos, &mut cands)
@@ -267,16 +284,84 @@ impl<'s, 'a> Worker<'s, 'a> {
             facts
         };
         let score = self.node(
-            depth, alpha, beta, ply, pv_node, hash, tt_move, &facts, &mut cands,
+            depth, extended, alpha, beta, ply, pv_node, hash, tt_move, &facts, &mut cands,
         );
         self.cands[ply] = cands;
         score
+    }
+
+    /// Whether the opponent has a four-three point and the side to move
+    /// has no five, four or open four to play first.
+    fn threatened(&self) -> bool {
+        let board = self.pos.board();
+        let me = board.side_to_move();
+        board.four_three_count(me.opp()) > 0 && board.four_count(me) == 0
+    }
+
+    /// The quiescence stage at a leaf: the side to move may stand on the
+    /// static evaluation `stand`, or play one of its four-threes (a four
+    /// and an open three on one point). The opponent's block is forced and
+    /// searched without losing depth, so a four-three that wins shows as a
+    /// mate, and one that the block defuses (with a four of its own, or a
+    /// forbidden point) shows what it is worth. Cheap: the board counts
+    /// four-three points, and most leaves have none.
+    fn four_threes(
+        &mut self,
+        depth: i32,
+        stand: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let me = self.pos.side();
+        if stand >= beta || self.pos.board().four_three_count(me) == 0 {
+            return stand;
+        }
+        let mut points = arrayvec::ArrayVec::<Pos, 8>::new();
+        let board = self.pos.board();
+        self.pos.for_each_candidate(|p| {
+            if board.combo(p, me) == Combo::FourThree {
+                let _ = points.try_push(p);
+            }
+        });
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for p in points {
+            if !self.pos.is_legal(p, me) {
+                continue;
+            }
+            self.count(1);
+            self.pos.make(p);
+            let score = -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node);
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(p);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
         depth: i32,
+        extended: bool,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -318,7 +403,11 @@ impl<'s, 'a> Worker<'s, 'a> {
                     return MATE - ply_i - line.len() as i32;
                 }
             }
-            return facts.eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            let stand = facts.eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            if self.shared.features.quiescence && depth > -QUIESCENCE_PLIES {
+                return self.four_threes(depth, stand, alpha, beta, ply, pv_node);
+            }
+            return stand;
         }
         if !forced && facts.opp_open_four {
             cands.retain(|c| c.opp_four_line || c.own_four_line);
@@ -337,13 +426,19 @@ impl<'s, 'a> Worker<'s, 'a> {
             } else if Some(c.pos) == killers[1] {
                 c.score += KILLER_BONUS[1];
             }
-            c.score += self.history[side + c.pos.index()] / 8;
+            c.score += self.history[side + c.pos.index()] / HISTORY_ORDER_DIVISOR;
         }
 
         let alpha_orig = alpha;
         let mut best = -MATE;
         let mut best_move = None;
-        let new_depth = if forced { depth } else { depth - 1 };
+        let new_depth = if forced {
+            depth
+        } else if extended {
+            -1
+        } else {
+            depth - 1
+        };
         let features = self.shared.features;
         let mut quiets = 0;
         for i in 0..cands.len() {

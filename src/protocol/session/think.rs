@@ -72,7 +72,11 @@ impl Session {
         Limits {
             deadline: budget.deadline,
             max_depth: if budget.fast { 1 } else { self.max_depth },
-            max_nodes: self.max_nodes,
+            max_nodes: if self.max_nodes > 0 {
+                self.max_nodes
+            } else {
+                self.searcher.config().node_limit
+            },
             multipv,
             excluded,
         }
