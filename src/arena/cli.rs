@@ -4,6 +4,7 @@ use super::clock::{parse_duration, TimeControl};
 use super::engine::EngineSpec;
 use super::openings::{load_openings, Order};
 use super::schedule::Format;
+use super::shard::{merge, Shard};
 use super::stats::Sprt;
 use super::tournament::{run, Config, SummaryFormat};
 use crate::rules::Rule;
@@ -13,6 +14,9 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// Tournaments between Gomocup (Piskvork protocol) engines.
+///
+/// `tengen-arena merge [--out DIR] DIR...` combines the outputs of a run
+/// split with `--shard` into one table and one set of records.
 #[derive(Parser, Debug, Clone)]
 #[command(name = "tengen-arena", version)]
 pub struct Cli {
@@ -112,6 +116,13 @@ pub struct Cli {
     #[arg(short = 'j', long, default_value_t = 1)]
     pub concurrency: usize,
 
+    /// Play only the K-th of N disjoint slices of the schedule (K from 1),
+    /// with the same game numbers, openings and colours as a whole run;
+    /// combine the slices with `tengen-arena merge`. Match, gauntlet and
+    /// round robin only.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+
     /// SPRT for a match: `elo0,elo1[,alpha,beta]` (alpha and beta default
     /// to 0.05); the match stops as soon as it is decided.
     #[arg(long)]
@@ -150,6 +161,23 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
         }
     };
     Ok((w, h))
+}
+
+fn parse_summary(text: &str) -> Result<SummaryFormat, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "json" => Ok(SummaryFormat::Json),
+        "csv" => Ok(SummaryFormat::Csv),
+        "both" => Ok(SummaryFormat::Both),
+        s => Err(format!("unknown summary format `{s}` (json, csv or both)")),
+    }
+}
+
+/// A default output directory named after the current time.
+fn default_out(kind: &str) -> PathBuf {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    PathBuf::from(format!("arena-out/{kind}-{secs}"))
 }
 
 fn parse_sprt(text: &str) -> Result<Sprt, String> {
@@ -248,22 +276,68 @@ impl Cli {
         config.symmetry = self.symmetry;
         config.seed = self.seed;
         config.concurrency = self.concurrency;
+        config.shard = self.shard.as_deref().map(Shard::parse).transpose()?;
         config.sprt = self.sprt.as_deref().map(parse_sprt).transpose()?;
-        config.out_dir = Some(self.out.clone().unwrap_or_else(|| {
-            let secs = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs());
-            PathBuf::from(format!("arena-out/run-{secs}"))
-        }));
-        config.summary = match self.summary.to_ascii_lowercase().as_str() {
-            "json" => SummaryFormat::Json,
-            "csv" => SummaryFormat::Csv,
-            "both" => SummaryFormat::Both,
-            s => return Err(format!("unknown summary format `{s}` (json, csv or both)")),
-        };
+        config.out_dir = Some(self.out.clone().unwrap_or_else(|| default_out("run")));
+        config.summary = parse_summary(&self.summary)?;
         config.progress = !self.quiet;
         config.validate()?;
         Ok(config)
+    }
+}
+
+/// `tengen-arena merge`: combines the outputs of the shards of one run.
+#[derive(Parser, Debug, Clone)]
+#[command(name = "tengen-arena merge", version)]
+pub struct MergeCli {
+    /// The shards' output directories, every shard of the run once.
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+
+    /// Output directory for the merged records and summary; it must be new
+    /// or empty. Default: `arena-out/merge-<unix time>`.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+
+    /// Summary format: json, csv or both.
+    #[arg(long, default_value = "json")]
+    pub summary: String,
+}
+
+/// Runs `tengen-arena merge`: returns the process exit code (0 merged, 1
+/// shards that do not make one finished run, or an output failure).
+#[must_use]
+pub fn merge_with(cli: &MergeCli) -> i32 {
+    let out = cli.out.clone().unwrap_or_else(|| default_out("merge"));
+    let result = parse_summary(&cli.summary).and_then(|f| merge(&cli.dirs, &out, f));
+    match result {
+        Ok(summary) => {
+            print!("{}", summary.table());
+            println!(
+                "merged {} games into {}",
+                summary.games.len(),
+                out.display()
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("tengen-arena merge: {e}");
+            1
+        }
+    }
+}
+
+/// Runs `tengen-arena` with its whole argument list (program name first):
+/// `merge` as the first argument runs [`merge_with`], anything else a
+/// tournament through [`main_with`].
+#[must_use]
+pub fn main_from(args: Vec<std::ffi::OsString>) -> i32 {
+    if args.get(1).is_some_and(|a| a == "merge") {
+        let rest = std::iter::once(std::ffi::OsString::from("tengen-arena merge"))
+            .chain(args.into_iter().skip(2));
+        merge_with(&MergeCli::parse_from(rest))
+    } else {
+        main_with(&Cli::parse_from(args))
     }
 }
 

@@ -27,7 +27,7 @@ use super::clock::{Clock, TimeControl, TimeLoss};
 use super::engine::{EngineProcess, EngineSpec, Reply};
 use super::referee::{MoveRecord, Outcome, Reason, Referee};
 use crate::rules::{Color, Rule};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -75,7 +75,7 @@ pub struct GameSpec {
 }
 
 /// A finished game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Number of the game in the tournament.
     pub id: usize,
@@ -93,8 +93,12 @@ pub struct GameRecord {
     pub width: usize,
     /// Board height.
     pub height: usize,
-    /// The rule's name.
-    pub rule: &'static str,
+    /// The rule, written as its name.
+    #[serde(
+        serialize_with = "serialize_rule",
+        deserialize_with = "deserialize_rule"
+    )]
+    pub rule: Rule,
     /// The opening, if any.
     pub opening: Option<String>,
     /// Every stone, opening stones first.
@@ -111,6 +115,15 @@ pub struct GameRecord {
     /// Empty unless transcripts were asked for.
     #[serde(skip)]
     pub transcript: Vec<String>,
+}
+
+fn serialize_rule<S: serde::Serializer>(rule: &Rule, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(rule.name())
+}
+
+fn deserialize_rule<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Rule, D::Error> {
+    let text = String::deserialize(d)?;
+    Rule::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("unknown rule `{text}`")))
 }
 
 impl GameRecord {
@@ -464,7 +477,7 @@ pub fn play_game(
         white_name: engines[white].name.clone(),
         width: settings.width,
         height: settings.height,
-        rule: settings.rule.name(),
+        rule: settings.rule,
         opening: spec.opening.clone(),
         moves: referee.moves().to_vec(),
         outcome,

@@ -380,7 +380,7 @@ mod tests {
             white_name: "be,ta]".into(),
             width: 20,
             height: 20,
-            rule: "freestyle",
+            rule: crate::rules::Rule::Freestyle,
             opening: Some("diag".into()),
             moves: vec![
                 mv(9, 9, Color::Black, true),

@@ -17,11 +17,11 @@
 use crate::board::{parse_xy, Board, Pos};
 use crate::renju::forbidden;
 use crate::rules::{Color, Rule};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// A winning row under the rule.
@@ -102,11 +102,29 @@ fn serialize_winner<S: serde::Serializer>(c: &Option<Color>, s: S) -> Result<S::
     }
 }
 
+/// Reads `black`, `white` or `draw` back, as the two functions above write
+/// them.
+fn read_side<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+    let text = String::deserialize(d)?;
+    match text.as_str() {
+        "black" => Ok(Some(Color::Black)),
+        "white" => Ok(Some(Color::White)),
+        "draw" => Ok(None),
+        other => Err(serde::de::Error::custom(format!(
+            "`{other}` is not black, white or draw"
+        ))),
+    }
+}
+
+fn deserialize_color<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+    read_side(d)?.ok_or_else(|| serde::de::Error::custom("a stone is black or white"))
+}
+
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// The winning colour, `None` for a draw.
-    #[serde(serialize_with = "serialize_winner")]
+    #[serde(serialize_with = "serialize_winner", deserialize_with = "read_side")]
     pub winner: Option<Color>,
     /// Why.
     pub reason: Reason,
@@ -137,14 +155,17 @@ impl Outcome {
 }
 
 /// One stone of a game record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
     /// Column, from zero.
     pub x: usize,
     /// Row, from zero.
     pub y: usize,
     /// Who played it.
-    #[serde(serialize_with = "serialize_color")]
+    #[serde(
+        serialize_with = "serialize_color",
+        deserialize_with = "deserialize_color"
+    )]
     pub color: Color,
     /// Thinking time in milliseconds (zero for opening stones).
     pub time_ms: u64,

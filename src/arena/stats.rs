@@ -16,7 +16,7 @@
 //!   the LLR reaches `ln((1 - β)/α)` and H0 when it falls to
 //!   `ln(β/(1 - α))`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Wins, draws and losses of one side.
@@ -158,7 +158,7 @@ pub fn los(wdl: &Wdl) -> f64 {
 }
 
 /// An SPRT's parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
     /// Elo under H0.
     pub elo0: f64,

@@ -6,6 +6,7 @@ use super::game::{play_game, GameRecord, GameSettings, GameSpec, NoStage, Openin
 use super::openings::{Opening, OpeningBook, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
 use super::schedule::{Bout, BoutScore, Format, Schedule};
+use super::shard::{Plan, Shard, ShardOutput};
 use super::stats::{elo, los, EloEstimate, Sprt, SprtStatus, Wdl};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::opening::Symmetry;
@@ -62,6 +63,8 @@ pub struct Config {
     pub progress: bool,
     /// An opening stage played before normal moves.
     pub stage: Arc<dyn OpeningStage>,
+    /// Play only this slice of the schedule (see [`super::shard`]).
+    pub shard: Option<Shard>,
 }
 
 impl std::fmt::Debug for Config {
@@ -76,6 +79,7 @@ impl std::fmt::Debug for Config {
             .field("sprt", &self.sprt)
             .field("out_dir", &self.out_dir)
             .field("stage", &self.stage.name())
+            .field("shard", &self.shard)
             .finish_non_exhaustive()
     }
 }
@@ -112,6 +116,7 @@ impl Config {
             summary: SummaryFormat::Json,
             progress: false,
             stage: Arc::new(NoStage),
+            shard: None,
         }
     }
 
@@ -178,20 +183,41 @@ impl Config {
             ));
         }
         Schedule::new(self.format, self.engines.len(), self.pairs, self.tiebreaks)?;
-        if let Some(dir) = &self.out_dir {
-            if let Ok(mut entries) = std::fs::read_dir(dir) {
-                if entries.next().is_some() {
-                    return Err(format!(
-                        "output directory {} already holds files; choose another with --out",
-                        dir.display()
-                    ));
-                }
-            } else if dir.exists() {
-                return Err(format!("{} is not a directory", dir.display()));
+        if self.shard.is_some() {
+            if self.format.is_elimination() {
+                return Err(format!(
+                    "--shard splits a schedule fixed in advance (match, gauntlet, round-robin); \
+                     the rounds of {} depend on earlier results, so it runs on one machine",
+                    self.format
+                ));
             }
+            if self.out_dir.is_none() {
+                return Err("a shard needs an output directory for `tengen-arena merge`".into());
+            }
+        }
+        if let Some(dir) = &self.out_dir {
+            check_out_dir(dir)?;
         }
         Ok(())
     }
+}
+
+/// Checks that an output directory is new or empty.
+///
+/// # Errors
+/// A directory that holds files, or a path that is not a directory.
+pub fn check_out_dir(dir: &std::path::Path) -> Result<(), String> {
+    if let Ok(mut entries) = std::fs::read_dir(dir) {
+        if entries.next().is_some() {
+            return Err(format!(
+                "output directory {} already holds files; choose another with --out",
+                dir.display()
+            ));
+        }
+    } else if dir.exists() {
+        return Err(format!("{} is not a directory", dir.display()));
+    }
+    Ok(())
 }
 
 /// One engine's line in the final table.
@@ -291,6 +317,45 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary of finished `games` (in any order) with the statistics
+    /// the format calls for: the table, every pair's record, and for a
+    /// match the head-to-head Elo, LOS and SPRT. No placement, nothing
+    /// interrupted, no write errors.
+    #[must_use]
+    pub fn from_games(
+        format: Format,
+        rule: &str,
+        size: (usize, usize),
+        time_control: String,
+        names: &[String],
+        games: Vec<GameRecord>,
+        sprt: Option<Sprt>,
+    ) -> Summary {
+        let head = (format == Format::Match).then(|| {
+            let record = head_to_head(&games, 0, 1);
+            MatchStats {
+                record,
+                elo: elo(&record),
+                los: los(&record),
+                sprt: sprt.map(|s| s.status(&record)),
+            }
+        });
+        Summary {
+            format: format.to_string(),
+            rule: rule.to_string(),
+            size,
+            time_control,
+            standings: standings(names, &games),
+            head_to_head: head,
+            pairs: pairwise(names, &games),
+            placement: None,
+            games,
+            interrupted: false,
+            stopped_by_sprt: false,
+            write_errors: Vec::new(),
+        }
+    }
+
     /// Games counted by reason, sorted by name.
     #[must_use]
     pub fn reasons(&self) -> Vec<(String, usize)> {
@@ -542,7 +607,12 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                 Format::Gauntlet => config.engines.len() - 1,
                 _ => config.engines.len() * (config.engines.len() - 1) / 2,
             };
-            (bouts * config.pairs * 2) as u64
+            let pairs = bouts * config.pairs;
+            let played = match config.shard {
+                Some(s) => (0..pairs).filter(|&p| s.holds_pair(p)).count(),
+                None => pairs,
+            };
+            (played * 2) as u64
         }
         _ => 0,
     };
@@ -562,6 +632,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     let mut next_id = 0;
     let mut scores: Vec<BoutScore> = Vec::new();
     let mut stopped_by_sprt = false;
+    let mut planned = Vec::new();
     let stop = Arc::new(AtomicBool::new(false));
 
     'rounds: loop {
@@ -569,7 +640,13 @@ pub fn run(config: &Config) -> Result<Summary, String> {
         if bouts.is_empty() {
             break;
         }
-        let specs = expand(&bouts, &mut book, config, &mut next_id)?;
+        let mut specs = expand(&bouts, &mut book, config, &mut next_id)?;
+        if let Some(shard) = config.shard {
+            // Game ids run from 1 in pairs: the pair of game `id` is
+            // `(id - 1) / 2`, counted over the whole schedule.
+            specs.retain(|(_, spec)| shard.holds_pair((spec.id - 1) / 2));
+            planned.extend(specs.iter().map(|(_, spec)| spec.id));
+        }
         if total_hint == 0 {
             bar.inc_length(specs.len() as u64);
         }
@@ -613,7 +690,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                 games.push(record);
                 bar.inc(1);
                 bar.set_message(live_message(config, &names, &games));
-                if let Some(sprt) = &config.sprt {
+                if let Some(sprt) = config.sprt.as_ref().filter(|_| config.shard.is_none()) {
                     let st = sprt.status(&head_to_head(&games, 0, 1));
                     if st.state != super::stats::SprtState::Continue
                         && !stop.load(Ordering::Relaxed)
@@ -631,31 +708,30 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     }
     bar.finish_and_clear();
 
-    let head = (config.format == Format::Match).then(|| {
-        let record = head_to_head(&games, 0, 1);
-        MatchStats {
-            record,
-            elo: elo(&record),
-            los: los(&record),
-            sprt: config.sprt.map(|s| s.status(&record)),
-        }
-    });
-    let summary = Summary {
-        format: config.format.to_string(),
-        rule: config.game.rule.name().to_string(),
-        size: (config.game.width, config.game.height),
-        time_control: config.game.tc.to_string(),
-        standings: standings(&names, &games),
-        head_to_head: head,
-        pairs: pairwise(&names, &games),
-        placement: schedule
-            .placement()
-            .map(|p| p.into_iter().map(|i| names[i].clone()).collect()),
+    let mut summary = Summary::from_games(
+        config.format,
+        config.game.rule.name(),
+        (config.game.width, config.game.height),
+        config.game.tc.to_string(),
+        &names,
         games,
-        interrupted: config.game.interrupt.load(Ordering::Relaxed),
-        stopped_by_sprt,
-        write_errors,
-    };
+        config.sprt,
+    );
+    summary.placement = schedule
+        .placement()
+        .map(|p| p.into_iter().map(|i| names[i].clone()).collect());
+    summary.interrupted = config.game.interrupt.load(Ordering::Relaxed);
+    summary.stopped_by_sprt = stopped_by_sprt;
+    summary.write_errors = write_errors;
+    if let (Some(shard), Some(w)) = (config.shard, &writer) {
+        let output = ShardOutput {
+            shard,
+            plan: Plan::of(config),
+            planned,
+            games: summary.games.clone(),
+        };
+        output.write(w.dir())?;
+    }
     if let Some(w) = &writer {
         write_summary(&summary, w.dir(), config.summary)?;
     }
