@@ -17,6 +17,7 @@
 //! | `exit-start` | exits on START |
 //! | `swap2-dup` | answers `SWAP2BOARD` with a point twice |
 //! | `opening-noncanonical` | answers `OPENINGBOARD` on an empty board with three stones that are not one of the 26 openings |
+//! | `pass` | passes (`-1,-1`), and again at every later move |
 //! | `opening-offers` | answers an `OPENINGBOARD` request for fifth-move offers with one offer too few |
 //!
 //! Usage: `broken_engine MODE [--at N] [--delay MS] [--seed N]`.
@@ -85,6 +86,10 @@ impl Brain for Broken {
             println!("DEBUG depth 1");
             println!("UNKNOWN nothing");
             return normal(board, &mut self.rng);
+        }
+        if self.mode == "pass" && n >= self.at {
+            board.pass();
+            return Some("-1,-1".into());
         }
         if n != self.at {
             return normal(board, &mut self.rng);

@@ -166,7 +166,10 @@ fn comment_lines_are_not_answers() {
     let s = pair_against("chatty", &[], |_| {});
     for g in &s.games {
         assert!(
-            matches!(g.outcome.reason, Reason::Five | Reason::FullBoard),
+            matches!(
+                g.outcome.reason,
+                Reason::Five | Reason::FullBoard | Reason::DeadDraw
+            ),
             "game {}: {:?}",
             g.id,
             g.outcome
@@ -235,24 +238,119 @@ fn fives_decide_real_games_under_every_rule() {
         check_records(&c, &s);
         for g in &s.games {
             assert!(
-                matches!(g.outcome.reason, Reason::Five | Reason::FullBoard),
+                matches!(
+                    g.outcome.reason,
+                    Reason::Five | Reason::FullBoard | Reason::DeadDraw
+                ),
                 "{rule}: game {}: {:?}",
                 g.id,
                 g.outcome
             );
             // Replay the record and confirm the referee's verdict.
+            let board = replay(g, size, rule);
             if g.outcome.reason == Reason::Five {
-                let stones: Vec<(tengen::Pos, Color)> = g
-                    .moves
-                    .iter()
-                    .map(|m| (tengen::Pos::new(m.x, m.y), m.color))
-                    .collect();
-                let board = tengen::Board::from_moves(size, size, rule, &stones).unwrap();
                 assert_eq!(board.winner(), g.outcome.winner, "{rule}: game {}", g.id);
                 assert_eq!(board.find_five(), g.outcome.winner);
+            } else {
+                assert!(board.is_dead_draw(), "{rule}: game {}", g.id);
             }
         }
     }
+}
+
+/// The board at the end of a recorded game (its passes left out).
+fn replay(g: &tengen::arena::game::GameRecord, size: usize, rule: Rule) -> tengen::Board {
+    let stones: Vec<(tengen::Pos, Color)> = g
+        .moves
+        .iter()
+        .filter(|m| !m.pass)
+        .map(|m| (tengen::Pos::new(m.x, m.y), m.color))
+        .collect();
+    tengen::Board::from_moves(size, size, rule, &stones).unwrap()
+}
+
+#[test]
+fn passes_are_moves_and_two_in_a_row_draw() {
+    // An engine that passes at every move loses to one that plays: each
+    // pass is recorded as a move and gives the turn back.
+    let s = pair_against("pass", &[], |_| {});
+    assert_bad_lost_all(&s, Reason::Five);
+    for g in &s.games {
+        let bad = if g.black == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let passes: Vec<_> = g.moves.iter().filter(|m| m.pass).collect();
+        assert!(!passes.is_empty() && passes.iter().all(|m| m.color == bad));
+        // Colours alternate through the passes.
+        assert!(g.moves.windows(2).all(|w| w[0].color != w[1].color));
+    }
+    // Two passers: black passes, white passes back, and the game is drawn
+    // after two moves.
+    let mut c = config(
+        vec![broken("p", "pass", &[]), broken("q", "pass", &[])],
+        "passes",
+    );
+    c.pairs = 1;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    for g in &s.games {
+        assert_eq!(
+            (g.outcome.winner, g.outcome.reason),
+            (None, Reason::TwoPasses)
+        );
+        assert_eq!(g.moves.len(), 2);
+    }
+    // Passing after a few stones, the greedy engine passing back never:
+    // the game goes on to a five.
+    let s = pair_against("pass", &["--at", "3"], |_| {});
+    assert_bad_lost_all(&s, Reason::Five);
+}
+
+#[test]
+fn a_board_nobody_can_win_on_is_drawn_at_once() {
+    // Caro on 5×5: both ends of every row are the board's edge, so no
+    // five is ever unblocked and the first stone ends the game drawn.
+    let mut c = config(vec![greedy("a", 1), greedy("b", 2)], "dead");
+    c.game.rule = Rule::Caro;
+    c.game.width = 5;
+    c.game.height = 5;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    for g in &s.games {
+        assert_eq!(
+            (g.outcome.winner, g.outcome.reason),
+            (None, Reason::DeadDraw)
+        );
+        assert_eq!(g.moves.len(), 1);
+    }
+    // Freestyle on 5×5: every game ends in a five or as soon as no line is
+    // open to either side, never on a full board.
+    let mut dead = 0;
+    for seed in 1..4 {
+        c.game.rule = Rule::Freestyle;
+        c.engines = vec![greedy("a", seed), greedy("b", seed + 10)];
+        c.out_dir = Some(arena_support::out_dir("dead-free"));
+        let s = run(&c).unwrap();
+        check_records(&c, &s);
+        for g in &s.games {
+            let board = replay(g, 5, Rule::Freestyle);
+            match g.outcome.reason {
+                Reason::Five => assert!(board.winner().is_some()),
+                Reason::DeadDraw => {
+                    dead += 1;
+                    assert!(board.is_dead_draw() && !board.is_full());
+                    // One stone earlier the game was still open.
+                    let mut before = g.clone();
+                    before.moves.pop();
+                    assert!(!replay(&before, 5, Rule::Freestyle).is_dead_draw());
+                }
+                r => panic!("game {}: {r}", g.id),
+            }
+        }
+    }
+    assert!(dead > 0, "some of the six games end dead");
 }
 
 #[test]

@@ -53,7 +53,7 @@ fn tengen_plays_itself_under_the_rif_opening_rule() {
         assert!(
             matches!(
                 g.outcome.reason,
-                Reason::Five | Reason::FullBoard | Reason::MoveLimit
+                Reason::Five | Reason::FullBoard | Reason::MoveLimit | Reason::DeadDraw
             ),
             "game {}: {:?}",
             g.id,

@@ -197,6 +197,13 @@ pub fn serve(brain: &mut dyn Brain) {
                 let a = brain.answer(&mut board, my_moves);
                 say(&mut out, a);
             }
+            // The opponent passed: the turn comes back without a stone.
+            "TURN" if tengen::board::parse_xy(&arg) == Some((-1, -1)) => {
+                board.pass();
+                my_moves += 1;
+                let a = brain.answer(&mut board, my_moves);
+                say(&mut out, a);
+            }
             "TURN" => match parse_xy(&arg).and_then(|(x, y)| board.pos(x as i64, y as i64)) {
                 Some(p) if board.is_empty(p) => {
                     let opp = board.side_to_move();

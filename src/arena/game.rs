@@ -10,7 +10,7 @@
 //! BEGIN                  (black, empty board)                     → x,y
 //! BOARD / x,y,1|2 … / DONE (first move after an opening, stones in
 //!                          move order)                            → x,y
-//! INFO time_left …, TURN x,y (every later move)                   → x,y
+//! INFO time_left …, TURN x,y (every later move; -1,-1 a pass)     → x,y
 //! END
 //! ```
 //!
@@ -435,14 +435,14 @@ fn move_request(seat: &Seat, referee: &Referee, color: Color) -> Vec<String> {
     let moves = referee.moves();
     let last = moves.last().filter(|m| seat.synced && m.color != color);
     if let Some(last) = last {
-        lines.push(format!("TURN {},{}", last.x, last.y));
+        lines.push(format!("TURN {}", last.protocol()));
     } else if moves.is_empty() {
         lines.push("BEGIN".into());
     } else {
         lines.push("BOARD".into());
         for m in moves {
             let who = if m.color == color { 1 } else { 2 };
-            lines.push(format!("{},{},{who}", m.x, m.y));
+            lines.push(format!("{},{who}", m.protocol()));
         }
         lines.push("DONE".into());
     }

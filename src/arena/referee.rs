@@ -10,9 +10,16 @@
 //!    five: a five beats any forbidden shape;
 //! 5. that makes a winning row under the rule wins.
 //!
-//! After a move that decides nothing, a full board is a draw, and so is
-//! reaching the move limit when one is set. Crashes and silence are judged
-//! by the game driver and recorded through [`Referee::finish`].
+//! An answer `-1,-1` is a pass (放弃行棋权): it counts as a move and gives
+//! the turn to the other side. Passes are played in normal play only: the
+//! opening stages place stones through [`Referee::place_stage_stones`],
+//! where `-1,-1` is off the board. Two passes in a row draw.
+//!
+//! After a move that decides nothing, a full board is a draw, and so is a
+//! board where neither side can make a winning row any more
+//! ([`Board::is_dead_draw`]), and reaching the move limit when one is set.
+//! Crashes and silence are judged by the game driver and recorded through
+//! [`Referee::finish`].
 
 use crate::board::{parse_xy, Board, Pos};
 use crate::renju::forbidden;
@@ -48,6 +55,10 @@ pub enum Reason {
     MoveLimit,
     /// An opening stage was not played by its rules.
     OpeningRule,
+    /// Both sides passed, one after the other.
+    TwoPasses,
+    /// Neither side can make a winning row any more.
+    DeadDraw,
 }
 
 impl Reason {
@@ -67,6 +78,8 @@ impl Reason {
             Reason::FullBoard => "full-board",
             Reason::MoveLimit => "move-limit",
             Reason::OpeningRule => "opening-rule",
+            Reason::TwoPasses => "two-passes",
+            Reason::DeadDraw => "dead-draw",
         }
     }
 
@@ -79,6 +92,8 @@ impl Reason {
             Reason::Five
                 | Reason::FullBoard
                 | Reason::MoveLimit
+                | Reason::TwoPasses
+                | Reason::DeadDraw
                 | Reason::TimeTurn
                 | Reason::TimeGame
         )
@@ -154,12 +169,12 @@ impl Outcome {
     }
 }
 
-/// One stone of a game record.
+/// One move of a game record: a stone, or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
-    /// Column, from zero.
+    /// Column, from zero (0 for a pass).
     pub x: usize,
-    /// Row, from zero.
+    /// Row, from zero (0 for a pass).
     pub y: usize,
     /// Who played it.
     #[serde(
@@ -171,7 +186,25 @@ pub struct MoveRecord {
     pub time_ms: u64,
     /// Whether the stone was part of the opening rather than an engine move.
     pub opening: bool,
+    /// Whether the move was a pass rather than a stone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pass: bool,
 }
+
+impl MoveRecord {
+    /// The move as the protocol writes it: `x,y`, or `-1,-1` for a pass.
+    #[must_use]
+    pub fn protocol(&self) -> String {
+        if self.pass {
+            "-1,-1".into()
+        } else {
+            format!("{},{}", self.x, self.y)
+        }
+    }
+}
+
+/// The answer that passes.
+pub const PASS: (i64, i64) = (-1, -1);
 
 /// Parses an answer `x,y` (spaces allowed around the numbers).
 ///
@@ -265,6 +298,7 @@ impl Referee {
                 color,
                 time_ms: 0,
                 opening: true,
+                pass: false,
             });
             if self.board.winner().is_some() {
                 return Err("the opening already contains a winning row".into());
@@ -299,6 +333,9 @@ impl Referee {
                 format!("answered `{shown}`"),
             )));
         };
+        if (x, y) == PASS {
+            return self.pass(color, time_ms);
+        }
         let pos = match self.check_point((x, y), color, color, Arrival::Played) {
             Ok(pos) => pos,
             Err(outcome) => return Some(self.finish(outcome)),
@@ -313,6 +350,7 @@ impl Referee {
             color,
             time_ms,
             opening: false,
+            pass: false,
         });
         if self.board.winner() == Some(color) {
             return Some(self.finish(Outcome {
@@ -324,6 +362,12 @@ impl Referee {
         if self.board.is_full() {
             return Some(self.finish(Outcome::draw(Reason::FullBoard, "the board is full")));
         }
+        if self.board.is_dead_draw() {
+            return Some(self.finish(Outcome::draw(
+                Reason::DeadDraw,
+                format!("after {x},{y} neither side can make a winning row"),
+            )));
+        }
         if let Some(limit) = self.draw_after {
             if self.board.stone_count() >= limit {
                 return Some(self.finish(Outcome::draw(
@@ -331,6 +375,28 @@ impl Referee {
                     format!("{limit} stones on the board"),
                 )));
             }
+        }
+        None
+    }
+
+    /// `color` passes: a move without a stone. The second pass in a row
+    /// draws.
+    fn pass(&mut self, color: Color, time_ms: u64) -> Option<&Outcome> {
+        let passed_before = self.moves.last().is_some_and(|m| m.pass);
+        self.board.pass();
+        self.moves.push(MoveRecord {
+            x: 0,
+            y: 0,
+            color,
+            time_ms,
+            opening: false,
+            pass: true,
+        });
+        if passed_before {
+            return Some(self.finish(Outcome::draw(
+                Reason::TwoPasses,
+                "both sides passed in a row",
+            )));
         }
         None
     }
@@ -363,6 +429,7 @@ impl Referee {
                 color,
                 time_ms: 0,
                 opening: true,
+                pass: false,
             });
             if self.board.winner().is_some() {
                 let detail = format!("opening stone {x},{y} makes a winning row");
@@ -416,10 +483,13 @@ impl Referee {
         Ok(pos)
     }
 
-    /// The last stone played, as a board point.
+    /// The last stone played, as a board point (`None` after a pass).
     #[must_use]
     pub fn last(&self) -> Option<Pos> {
-        self.moves.last().map(|m| Pos::new(m.x, m.y))
+        self.moves
+            .last()
+            .filter(|m| !m.pass)
+            .map(|m| Pos::new(m.x, m.y))
     }
 }
 
@@ -599,6 +669,55 @@ mod tests {
         )
         .unwrap();
         assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::Five));
+    }
+
+    #[test]
+    fn a_pass_is_a_move_and_two_in_a_row_draw() {
+        let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
+        // Black passes on move one, white plays, black passes again, and
+        // white passing back ends the game drawn.
+        assert_eq!(play(&mut r, &["-1,-1", "7,7", "-1,-1"]), None);
+        assert_eq!(r.to_move(), Color::White);
+        assert_eq!(r.moves().len(), 3);
+        assert!(r.moves()[0].pass && !r.moves()[1].pass);
+        assert_eq!(r.moves()[1].color, Color::White);
+        assert_eq!(r.last(), None);
+        let o = play(&mut r, &[" -1 , -1 "]).unwrap();
+        assert_eq!((o.winner, o.reason), (None, Reason::TwoPasses));
+        assert_eq!(r.moves().len(), 4);
+        // A stone between two passes keeps the game going; other negative
+        // points are still off the board.
+        let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
+        assert_eq!(play(&mut r, &["-1,-1", "3,3", "4,4", "-1,-1"]), None);
+        let o = play(&mut r, &["-1,0"]).unwrap();
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::OffBoard));
+        // An opening stage cannot pass: its stones must be on the board.
+        let mut r = Referee::new(15, 15, Rule::Renju, None).unwrap();
+        let o = r
+            .place_stage_stones(&[(7, 7), (-1, -1)], Color::Black)
+            .unwrap_err();
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::OffBoard));
+    }
+
+    #[test]
+    fn a_board_nobody_can_win_on_is_a_dead_draw() {
+        // Caro on 5×5: every row of five has the edge at both ends, so the
+        // game is dead from the first stone.
+        let mut r = Referee::new(5, 5, Rule::Caro, None).unwrap();
+        let o = play(&mut r, &["2,2"]).unwrap();
+        assert_eq!((o.winner, o.reason), (None, Reason::DeadDraw));
+        // Freestyle on 5×5: the game is dead once every row, column and
+        // long diagonal holds both colours (white's last stone, 1,4,
+        // closes the bottom row), long before the board is full.
+        let mut r = Referee::new(5, 5, Rule::Freestyle, None).unwrap();
+        let moves = [
+            "0,0", "3,0", "0,1", "2,1", "3,2", "4,1", "1,3", "2,2", "2,3", "0,3", "4,4", "1,4",
+        ];
+        let o = play(&mut r, &moves[..11]);
+        assert_eq!(o, None);
+        let o = play(&mut r, &moves[11..]).unwrap();
+        assert_eq!((o.winner, o.reason), (None, Reason::DeadDraw));
+        assert_eq!(r.moves().len(), 12);
     }
 
     #[test]
