@@ -3,7 +3,7 @@
 use super::clock::{parse_duration, TimeControl};
 use super::engine::EngineSpec;
 use super::openings::{load_openings, Order};
-use super::schedule::Format;
+use super::schedule::{Format, Options};
 use super::shard::{merge, Shard};
 use super::stats::Sprt;
 use super::tournament::{run, Config, SummaryFormat};
@@ -26,7 +26,8 @@ pub struct Cli {
     #[arg(short = 'e', long = "engine", required = true)]
     pub engines: Vec<String>,
 
-    /// match, gauntlet, round-robin, single-elimination, double-elimination.
+    /// match, gauntlet, round-robin, single-elimination,
+    /// double-elimination, groups, king-of-the-hill.
     #[arg(short = 'f', long, default_value = "match")]
     pub format: String,
 
@@ -39,6 +40,35 @@ pub struct Cli {
     /// seed goes through.
     #[arg(long, default_value_t = 1)]
     pub tiebreaks: usize,
+
+    /// Knock-out bouts of N single games, colours alternating, ended once
+    /// decided (1: single-game knock-out 单局淘汰, 3: best of three
+    /// 三局两胜), instead of game pairs.
+    #[arg(long = "bout-games", value_name = "N")]
+    pub bout_games: Option<usize>,
+
+    /// Play ties off (加赛): tied bouts and tied places one game at a time
+    /// until decided, the lot after --playoff-limit games.
+    #[arg(long)]
+    pub playoffs: bool,
+
+    /// Play-off games per tie before the lot decides.
+    #[arg(long = "playoff-limit", default_value_t = 10)]
+    pub playoff_limit: usize,
+
+    /// Draw the seeding and the first colour of every bout by lot (抽签,
+    /// 猜先) from --seed; colours alternate after.
+    #[arg(long)]
+    pub lots: bool,
+
+    /// Single elimination: a match for third place between the
+    /// semi-finals' losers.
+    #[arg(long = "third-place")]
+    pub third_place: bool,
+
+    /// Groups format: the number of groups (each group's top two go on).
+    #[arg(long, default_value_t = 2)]
+    pub groups: usize,
 
     /// freestyle, standard, renju, caro, caro-exact, or a Gomocup number.
     #[arg(short = 'r', long, default_value = "freestyle")]
@@ -215,7 +245,7 @@ impl Cli {
         let mut config = Config::new(engines);
         config.format = Format::parse(&self.format).ok_or_else(|| {
             format!(
-                "unknown format `{}` (match, gauntlet, round-robin, single-elimination, double-elimination)",
+                "unknown format `{}` (match, gauntlet, round-robin, single-elimination, double-elimination, groups, king-of-the-hill)",
                 self.format
             )
         })?;
@@ -249,6 +279,15 @@ impl Cli {
         config.game.transcript = self.log;
         config.pairs = self.pairs;
         config.tiebreaks = self.tiebreaks;
+        config.bouts = Options {
+            bout_games: self.bout_games,
+            playoffs: self.playoffs,
+            playoff_limit: self.playoff_limit,
+            lots: self.lots.then_some(self.seed),
+            third_place: self.third_place,
+            groups: self.groups,
+            ..Options::default()
+        };
         if let Some(path) = &self.openings {
             config.openings = load_openings(path)?;
         }
@@ -423,6 +462,47 @@ mod tests {
         assert!(e.contains("unknown format"), "{e}");
         let e = cli(&["--sprt", "10,0"]).to_config().unwrap_err();
         assert!(e.contains("elo0 < elo1"), "{e}");
+        let e = cli(&["-f", "rr", "--bout-games", "3"])
+            .to_config()
+            .unwrap_err();
+        assert!(e.contains("--bout-games shapes knock-out bouts"), "{e}");
+        let e = cli(&["-f", "se", "--bout-games", "0"])
+            .to_config()
+            .unwrap_err();
+        assert!(e.contains("at least one game"), "{e}");
+        let e = cli(&["-f", "rr", "--third-place"]).to_config().unwrap_err();
+        assert!(
+            e.contains("third-place match belongs to single elimination"),
+            "{e}"
+        );
+        let e = cli(&["-f", "groups"]).to_config().unwrap_err();
+        assert!(e.contains("groups needs at least 4 engines"), "{e}");
+        let e = cli(&["--playoffs", "--shard", "1/2"])
+            .to_config()
+            .unwrap_err();
+        assert!(e.contains("--shard cannot play ties off"), "{e}");
+        let e = cli(&["-f", "koth", "--shard", "1/2"])
+            .to_config()
+            .unwrap_err();
+        assert!(
+            e.contains("king-of-the-hill depend on earlier results"),
+            "{e}"
+        );
+        let c = cli(&[
+            "-f",
+            "se",
+            "--lots",
+            "--seed",
+            "9",
+            "--bout-games",
+            "3",
+            "--playoffs",
+        ])
+        .to_config()
+        .unwrap();
+        assert_eq!(c.bouts.lots, Some(9));
+        assert_eq!(c.bouts.bout_games, Some(3));
+        assert!(c.bouts.playoffs);
         let e = Cli::parse_from(["tengen-arena", "-e", "/no/such/engine", "-e", "/bin/cat"])
             .to_config()
             .unwrap_err();

@@ -15,7 +15,7 @@
 //! - [`swap2`]: the swap2 opening stage (`SWAP2BOARD`);
 //! - [`openings`]: opening files, order and symmetries;
 //! - [`schedule`]: match, gauntlet, round robin, single and double
-//!   elimination;
+//!   elimination, groups, king of the hill; bout shapes, play-offs, lots;
 //! - [`stats`]: Elo with error bars, LOS, SPRT;
 //! - [`records`]: `.psq`, SGF, PGN for BayesElo, CSV;
 //! - [`shard`]: one slice of a schedule per process (`--shard K/N`), and

@@ -103,6 +103,8 @@ pub struct Plan {
     pub draw_after: Option<usize>,
     /// The SPRT, if one was asked for.
     pub sprt: Option<Sprt>,
+    /// The seed of the lots (抽签, 猜先), when drawn.
+    pub lots: Option<u64>,
 }
 
 impl Plan {
@@ -139,6 +141,7 @@ impl Plan {
             stage: config.stage.name().to_string(),
             draw_after: config.game.draw_after,
             sprt: config.sprt,
+            lots: config.bouts.lots,
         }
     }
 

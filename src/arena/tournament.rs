@@ -5,7 +5,7 @@ use super::engine::EngineSpec;
 use super::game::{play_game, GameRecord, GameSettings, GameSpec, NoStage, OpeningStage};
 use super::openings::{Opening, OpeningBook, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
-use super::schedule::{Bout, BoutScore, Format, Schedule};
+use super::schedule::{Bout, BoutScore, Format, Options, Schedule};
 use super::shard::{Plan, Shard, ShardOutput};
 use super::stats::{elo, los, EloEstimate, Sprt, SprtStatus, Wdl};
 use crate::board::{MAX_SIZE, MIN_SIZE};
@@ -43,6 +43,9 @@ pub struct Config {
     pub pairs: usize,
     /// Extra single pairs to break a tied elimination bout.
     pub tiebreaks: usize,
+    /// Bout shapes, play-offs, lots, groups (see [`Options`]); its `pairs`
+    /// and `tiebreaks` are taken from the fields above.
+    pub bouts: Options,
     /// Openings (empty: every game starts on an empty board).
     pub openings: Vec<Opening>,
     /// Opening order.
@@ -106,6 +109,7 @@ impl Config {
             },
             pairs: 1,
             tiebreaks: 1,
+            bouts: Options::default(),
             openings: Vec::new(),
             order: Order::Sequential,
             symmetry: false,
@@ -117,6 +121,17 @@ impl Config {
             progress: false,
             stage: Arc::new(NoStage),
             shard: None,
+        }
+    }
+
+    /// The schedule's options: [`Config::bouts`] with the pairs and
+    /// tie-breaks of this configuration.
+    #[must_use]
+    pub fn schedule_options(&self) -> Options {
+        Options {
+            pairs: self.pairs,
+            tiebreaks: self.tiebreaks,
+            ..self.bouts
         }
     }
 
@@ -182,14 +197,21 @@ impl Config {
                 self.stage.name()
             ));
         }
-        Schedule::new(self.format, self.engines.len(), self.pairs, self.tiebreaks)?;
+        Schedule::new(self.format, self.engines.len(), self.schedule_options())?;
         if self.shard.is_some() {
-            if self.format.is_elimination() {
+            if !self.format.is_fixed() {
                 return Err(format!(
                     "--shard splits a schedule fixed in advance (match, gauntlet, round-robin); \
                      the rounds of {} depend on earlier results, so it runs on one machine",
                     self.format
                 ));
+            }
+            if self.bouts.playoffs {
+                return Err(
+                    "--shard cannot play ties off: play-offs depend on the results; \
+                     merge the shards, then play the tied engines off in a run of their own"
+                        .into(),
+                );
             }
             if self.out_dir.is_none() {
                 return Err("a shard needs an output directory for `tengen-arena merge`".into());
@@ -306,8 +328,12 @@ pub struct Summary {
     pub head_to_head: Option<MatchStats>,
     /// Every pair of engines that met.
     pub pairs: Vec<PairStats>,
-    /// For elimination formats: final placement, champion first.
+    /// The final placement, champion first: for elimination formats, for
+    /// ties played off, and for king of the hill.
     pub placement: Option<Vec<String>>,
+    /// King of the hill: each engine's points (a holder's win 1, a
+    /// challenger's win 1.5, a draw 0.5).
+    pub hill: Option<Vec<(String, f64)>>,
     /// Whether the tournament was interrupted before its end.
     pub interrupted: bool,
     /// Whether an SPRT stopped the match early.
@@ -349,6 +375,7 @@ impl Summary {
             head_to_head: head,
             pairs: pairwise(names, &games),
             placement: None,
+            hill: None,
             games,
             interrupted: false,
             stopped_by_sprt: false,
@@ -420,6 +447,10 @@ impl Summary {
                 );
             }
         }
+        if let Some(h) = &self.hill {
+            let points: Vec<String> = h.iter().map(|(n, p)| format!("{n} {p}")).collect();
+            let _ = writeln!(s, "\nking of the hill points: {}", points.join(", "));
+        }
         if let Some(p) = &self.placement {
             let _ = writeln!(s, "\nplacement: {}", p.join(", "));
         }
@@ -437,7 +468,9 @@ impl Summary {
 }
 
 /// Table standings over the games, best first (points, then wins, then
-/// seed).
+/// seed). The records and points leave play-off games out (they decide
+/// places, see [`Summary::placement`]); the ratings and thinking times
+/// count every game.
 #[must_use]
 pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
     let mut rows: Vec<Standing> = names
@@ -482,7 +515,8 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
             row.mean_move_ms = *ms as f64 / *n as f64;
         }
     }
-    for g in games {
+    // Play-off games (加赛) decide places; they do not add table points.
+    for g in games.iter().filter(|g| !g.round.contains("play-off")) {
         for (idx, colour) in [(g.black, 0), (g.white, 1)] {
             let row = &mut rows[idx];
             match g.score_of(idx) {
@@ -528,8 +562,8 @@ pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
     w
 }
 
-/// Expands bouts into games: each pair plays the next opening twice, first
-/// with `a` as black, then with `b`.
+/// Expands bouts into games: paired games share one opening (the pair
+/// plays it twice, colours swapped), a single game draws its own.
 fn expand(
     bouts: &[Bout],
     book: &mut OpeningBook,
@@ -538,7 +572,8 @@ fn expand(
 ) -> Result<Vec<(usize, GameSpec)>, String> {
     let mut games = Vec::new();
     for (bi, bout) in bouts.iter().enumerate() {
-        for _ in 0..bout.pairs {
+        let per_opening = if bout.paired { 2 } else { 1 };
+        for chunk in bout.seats.chunks(per_opening) {
             let (stones, name) = match book.next_opening() {
                 Some((o, sym)) => {
                     let stones = o.place(config.game.width, config.game.height, sym)?;
@@ -551,7 +586,7 @@ fn expand(
                 }
                 None => (Vec::new(), None),
             };
-            for seats in [[bout.a, bout.b], [bout.b, bout.a]] {
+            for &seats in chunk {
                 *next_id += 1;
                 games.push((
                     bi,
@@ -596,11 +631,11 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     let mut schedule = Schedule::new(
         config.format,
         config.engines.len(),
-        config.pairs,
-        config.tiebreaks,
+        config.schedule_options(),
     )?;
 
     let total_hint = match config.format {
+        _ if config.bouts.playoffs => 0,
         Format::Match | Format::Gauntlet | Format::RoundRobin => {
             let bouts = match config.format {
                 Format::Match => 1,
@@ -720,6 +755,16 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     summary.placement = schedule
         .placement()
         .map(|p| p.into_iter().map(|i| names[i].clone()).collect());
+    summary.hill = schedule
+        .hill_points()
+        .map(|h| names.iter().cloned().zip(h).collect());
+    if let (Some(place), false) = (&summary.placement, config.format.is_elimination()) {
+        // Ties played off, or king of the hill: the table follows the
+        // final order.
+        summary
+            .standings
+            .sort_by_key(|r| place.iter().position(|n| *n == r.name));
+    }
     summary.interrupted = config.game.interrupt.load(Ordering::Relaxed);
     summary.stopped_by_sprt = stopped_by_sprt;
     summary.write_errors = write_errors;
