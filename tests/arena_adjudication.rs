@@ -5,6 +5,7 @@ mod arena_support;
 
 use arena_support::{broken, check_records, config, greedy, process_alive};
 use std::time::{Duration, Instant};
+use tengen::arena::clock::Stages;
 use tengen::arena::openings::parse_openings;
 use tengen::arena::referee::Reason;
 use tengen::arena::{run, Summary};
@@ -105,6 +106,51 @@ fn a_spent_game_budget_loses_on_the_game_clock() {
         c.game.tc.tolerance = Duration::from_millis(300);
     });
     assert_bad_lost_all(&s, Reason::TimeGame);
+}
+
+#[test]
+fn moves_in_a_period_lose_on_overtime_without_grace() {
+    // 限时限手制: two moves in 2 s, then 300 ms for every move after. A
+    // 1 s second move fits the first period, and the games end on the
+    // board; a 400 ms third move overruns the second period, and with no
+    // tolerance (超时判负) it loses there.
+    let s = pair_against("slow", &["--at", "2", "--delay", "1000"], |c| {
+        c.game.tc.turn = None;
+        c.game.tc.stages = Stages::parse("2/2s,0/300ms").unwrap();
+        c.game.tc.tolerance = Duration::ZERO;
+        c.game.transcript = true;
+    });
+    for g in &s.games {
+        assert!(
+            !matches!(g.outcome.reason, Reason::TimeGame | Reason::TimeTurn),
+            "game {}: {:?}",
+            g.id,
+            g.outcome
+        );
+    }
+    let s2 = pair_against("slow", &["--at", "3", "--delay", "400"], |c| {
+        c.game.tc.turn = None;
+        c.game.tc.stages = Stages::parse("2/2s,0/300ms").unwrap();
+        c.game.tc.tolerance = Duration::ZERO;
+    });
+    assert_bad_lost_all(&s2, Reason::TimeGame);
+    for g in &s2.games {
+        let bad = if g.black == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let made = g
+            .moves
+            .iter()
+            .filter(|m| m.color == bad && !m.opening)
+            .count();
+        assert_eq!(made, 2, "game {}: lost at its third move", g.id);
+    }
+    // Before every move the engine hears the period's time left.
+    let log = s.games[0].transcript.join("\n");
+    assert!(log.contains("INFO timeout_match 2000"), "{log}");
+    assert!(log.contains("INFO time_left "), "{log}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The command line of `tengen-arena`, and turning it into a [`Config`].
 
-use super::clock::{parse_duration, TimeControl};
+use super::clock::{parse_duration, Stages, TimeControl};
 use super::engine::EngineSpec;
 use super::openings::{load_openings, Order};
 use super::schedule::{Format, Options};
@@ -98,6 +98,12 @@ pub struct Cli {
     /// Number of byo-yomi periods.
     #[arg(long, default_value_t = 0)]
     pub periods: u32,
+
+    /// Moves in a period (限时限手制) instead of a game time:
+    /// `MOVES/TIME,...`, e.g. `40/10m,20/5m`; each period starts once the
+    /// last one's moves are made, the last repeats (0 moves: to the end).
+    #[arg(long, value_name = "MOVES/TIME,...")]
+    pub stages: Option<String>,
 
     /// Overrun forgiven on every limit.
     #[arg(long, default_value = "500ms")]
@@ -259,9 +265,10 @@ impl Cli {
         config.game.width = w;
         config.game.height = h;
         let game = self.game_time.as_deref().map(parse_duration).transpose()?;
+        let stages = self.stages.as_deref().map(Stages::parse).transpose()?;
         let turn = match self.turn_time.as_deref().map(parse_duration).transpose()? {
             Some(t) => Some(t),
-            None if game.is_none() => Some(Duration::from_secs(1)),
+            None if game.is_none() && stages.is_none() => Some(Duration::from_secs(1)),
             None => None,
         };
         config.game.tc = TimeControl {
@@ -270,6 +277,7 @@ impl Cli {
             increment: parse_duration(&self.increment)?,
             byoyomi: parse_duration(&self.byoyomi)?,
             periods: self.periods,
+            stages: stages.unwrap_or_default(),
             tolerance: parse_duration(&self.tolerance)?,
         };
         config.game.start_timeout = parse_duration(&self.start_timeout)?;

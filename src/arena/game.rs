@@ -428,7 +428,7 @@ fn start_engine(
 fn move_request(seat: &Seat, referee: &Referee, color: Color) -> Vec<String> {
     let mut lines = Vec::new();
     let (turn, _, left) = seat.clock.info();
-    if seat.clock.control().game.is_some() {
+    if seat.clock.control().has_budget() {
         lines.push(format!("INFO timeout_turn {turn}"));
         lines.push(format!("INFO time_left {left}"));
     }
