@@ -208,6 +208,48 @@ fn start_failures_lose() {
 }
 
 #[test]
+fn two_no_shows_draw_for_testers_and_both_lose_under_the_rulebook() {
+    let mut c = config(
+        vec![
+            broken("p", "refuse-start", &[]),
+            broken("q", "silent-start", &[]),
+        ],
+        "no-shows",
+    );
+    c.game.start_timeout = Duration::from_millis(300);
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    for g in &s.games {
+        assert_eq!((g.outcome.winner, g.outcome.both_lose), (None, false));
+    }
+    assert!(s
+        .standings
+        .iter()
+        .all(|r| r.points == 2 && r.record.draws == 2));
+    c.game.no_shows_lose = true;
+    c.out_dir = Some(arena_support::out_dir("no-shows-lose"));
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    for g in &s.games {
+        assert!(g.outcome.both_lose, "game {}: {:?}", g.id, g.outcome);
+        assert_eq!(g.outcome.reason, Reason::StartFailed);
+        assert_eq!((g.score_of(0), g.score_of(1)), (Some(0.0), Some(0.0)));
+    }
+    assert!(s
+        .standings
+        .iter()
+        .all(|r| r.points == 0 && r.record.losses == 2));
+    let h = s.head_to_head.clone().unwrap();
+    assert_eq!(h.record.games(), 0, "no result between them counts for Elo");
+    let sgf = std::fs::read_dir(c.out_dir.as_ref().unwrap().join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .unwrap();
+    assert!(std::fs::read_to_string(sgf).unwrap().contains("RE[Void]"));
+}
+
+#[test]
 fn comment_lines_are_not_answers() {
     let s = pair_against("chatty", &[], |_| {});
     for g in &s.games {

@@ -210,3 +210,45 @@ fn ctrl_c_keeps_finished_games_and_kills_engines() {
     std::thread::sleep(Duration::from_millis(200));
     assert!(!process_alive("8642097"), "the hung engine was killed");
 }
+
+#[test]
+fn ranks_show_beside_the_ratings() {
+    let greedy = example("greedy_engine");
+    let out = out_dir("ranks");
+    let result = arena()
+        .args([
+            "-f",
+            "rr",
+            "-n",
+            "2",
+            "-q",
+            "--turn-time",
+            "2s",
+            "--ranks",
+            "350",
+        ])
+        .args(["-e", &format!("a={greedy} --seed 1")])
+        .args(["-e", &format!("b={greedy} --seed 2")])
+        .args(["-e", &format!("c={greedy} --seed 3")])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("arena runs");
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert!(result.status.success(), "{stdout}");
+    assert!(stdout.lines().next().unwrap().contains("rank"), "{stdout}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    for row in json["standings"].as_array().unwrap() {
+        // The ladder: 100 points a step, 1段 from 100, 1级 from 0 down.
+        let elo = row["elo"].as_f64().unwrap() + 350.0;
+        let step = (elo / 100.0).floor().clamp(-8.0, 9.0) as i64;
+        let want = if step <= 0 {
+            format!("{}级", 1 - step)
+        } else {
+            format!("{step}段")
+        };
+        assert_eq!(row["rank"].as_str(), Some(want.as_str()), "{row}");
+        assert!(stdout.contains(&want), "{stdout}");
+    }
+}

@@ -138,3 +138,53 @@ fn too_few_fifth_move_offers_lose() {
         assert!(g.outcome.detail.contains("offer"), "{:?}", g.outcome);
     }
 }
+
+#[test]
+fn rif_with_three_fifth_move_offers() {
+    // `--opening-rule rif-3`: every request says `rif 3`; tengen offers
+    // three fifth moves and plays on, and an engine offering one too few
+    // (two) loses by the opening rule.
+    let mut c = renju(
+        vec![tengen("tengen-a"), tengen("tengen-b")],
+        "rif-3",
+        OpeningRule::Rif,
+    );
+    c.stage = Arc::new(RenjuOpening::parse("rif-3").unwrap());
+    c.game.transcript = true;
+    let s = run(&c).expect("runs");
+    check_records(&c, &s);
+    for g in &s.games {
+        assert_ne!(g.outcome.reason, Reason::OpeningRule, "{:?}", g.outcome);
+        assert!(g.moves.len() >= 6);
+        let log = g.transcript.join("\n");
+        assert!(log.contains("> OPENINGBOARD rif 3"), "{log}");
+        let offers = g
+            .transcript
+            .iter()
+            .filter_map(|l| l.split_once(" > ").map(|(_, sent)| sent))
+            .filter(|sent| sent.split(',').count() == 3 && sent.ends_with(",3"))
+            .count();
+        assert_eq!(offers, 3, "white is shown the three offers: {log}");
+    }
+    let mut c = renju(
+        vec![
+            broken("few-offers", "opening-offers", &[]),
+            greedy("greedy", 5),
+        ],
+        "rif-3-few",
+        OpeningRule::Rif,
+    );
+    c.stage = Arc::new(RenjuOpening::parse("rif-3").unwrap());
+    let s = run(&c).expect("runs");
+    let lost: Vec<_> = s
+        .games
+        .iter()
+        .filter(|g| g.outcome.reason == Reason::OpeningRule)
+        .collect();
+    assert!(!lost.is_empty());
+    for g in lost {
+        assert!(g.outcome.detail.contains("rif-3"), "{:?}", g.outcome);
+    }
+    assert!(RenjuOpening::parse("rif-0").is_none());
+    assert!(RenjuOpening::parse("rif-17").is_none());
+}

@@ -113,6 +113,11 @@ pub struct Cli {
     #[arg(long = "start-timeout", default_value = "5s")]
     pub start_timeout: String,
 
+    /// Two engines that both fail to start both lose, as the rulebook has
+    /// two no-shows, instead of drawing.
+    #[arg(long = "no-shows-lose")]
+    pub no_shows_lose: bool,
+
     /// Draw the game once this many stones are on the board.
     #[arg(long = "draw-after")]
     pub draw_after: Option<usize>,
@@ -135,8 +140,9 @@ pub struct Cli {
 
     /// Opening rule played by the engines before normal moves: none, swap2
     /// (through SWAP2BOARD), or a renju opening rule through OPENINGBOARD:
-    /// rif, yamaguchi, soosorv-N, taraguchi-N, tarannikov, swap1. All but
-    /// none start from an empty board.
+    /// rif, rif-N (N fifth-move offers instead of two), yamaguchi,
+    /// soosorv-N, taraguchi-N, tarannikov, swap1. All but none start from
+    /// an empty board.
     #[arg(long = "opening-rule", default_value = "none")]
     pub opening_rule: String,
 
@@ -172,6 +178,12 @@ pub struct Cli {
     /// Summary format: json, csv or both.
     #[arg(long, default_value = "json")]
     pub summary: String,
+
+    /// Show each engine's rank (9级 … 1级, 1段 … 9段) beside its rating;
+    /// the ratings average zero, so OFFSET (default 0) points are added
+    /// first to place the field on the ladder.
+    #[arg(long, value_name = "OFFSET", num_args = 0..=1, default_missing_value = "0", allow_hyphen_values = true)]
+    pub ranks: Option<f64>,
 
     /// Write each game's protocol transcript as a `.log` next to its
     /// records.
@@ -282,6 +294,7 @@ impl Cli {
         };
         config.game.start_timeout = parse_duration(&self.start_timeout)?;
         config.game.draw_after = self.draw_after;
+        config.game.no_shows_lose = self.no_shows_lose;
         config.game.max_memory = self.max_memory << 20;
         config.game.folder.clone_from(&self.folder);
         config.game.transcript = self.log;
@@ -311,11 +324,11 @@ impl Cli {
         config.stage = match self.opening_rule.to_ascii_lowercase().as_str() {
             "none" => std::sync::Arc::new(super::game::NoStage),
             "swap2" => std::sync::Arc::new(super::swap2::Swap2),
-            r => match crate::opening::OpeningRule::parse(r) {
-                Some(rule) => std::sync::Arc::new(super::renju_opening::RenjuOpening::new(rule)),
+            r => match super::renju_opening::RenjuOpening::parse(r) {
+                Some(stage) => std::sync::Arc::new(stage),
                 None => {
                     return Err(format!(
-                        "unknown opening rule `{r}` (none, swap2, rif, yamaguchi, soosorv-N, taraguchi-N, tarannikov, swap1)"
+                        "unknown opening rule `{r}` (none, swap2, rif, rif-N, yamaguchi, soosorv-N, taraguchi-N, tarannikov, swap1)"
                     ))
                 }
             },
@@ -328,6 +341,7 @@ impl Cli {
         config.out_dir = Some(self.out.clone().unwrap_or_else(|| default_out("run")));
         config.summary = parse_summary(&self.summary)?;
         config.progress = !self.quiet;
+        config.ranks = self.ranks;
         config.validate()?;
         Ok(config)
     }

@@ -50,6 +50,9 @@ pub struct GameSettings {
     pub max_memory: u64,
     /// How long an engine may take to answer `START`.
     pub start_timeout: Duration,
+    /// Two engines that both fail to start both lose (the rulebook's two
+    /// no-shows), instead of drawing.
+    pub no_shows_lose: bool,
     /// Sent as `INFO folder` when set.
     pub folder: Option<PathBuf>,
     /// Keep each game's protocol transcript (written as a `.log` record).
@@ -137,11 +140,14 @@ impl GameRecord {
     }
 
     /// Score of engine `index` in this game: 1, 0.5 or 0 (`None` if it did
-    /// not play).
+    /// not play). When both lose, each scores 0.
     #[must_use]
     pub fn score_of(&self, index: usize) -> Option<f64> {
         if index != self.black && index != self.white {
             return None;
+        }
+        if self.outcome.both_lose {
+            return Some(0.0);
         }
         Some(match self.winner_engine() {
             None => 0.5,
@@ -513,7 +519,12 @@ pub fn play_game(
     let mut seats = match (black, white) {
         (Ok(b), Ok(w)) => [b, w],
         (Err((reason, d1)), Err((_, d2))) => {
-            let outcome = Outcome::draw(reason, format!("{d1}; {d2}"));
+            let detail = format!("{d1}; {d2}");
+            let outcome = if settings.no_shows_lose {
+                Outcome::both_lose(reason, detail)
+            } else {
+                Outcome::draw(reason, detail)
+            };
             return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
         }
         (Err((reason, d)), Ok(w)) => {

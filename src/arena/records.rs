@@ -163,6 +163,7 @@ fn sgf_text(s: &str) -> String {
 fn sgf_result(g: &GameRecord) -> String {
     use super::referee::Reason;
     match g.outcome.winner {
+        None if g.outcome.both_lose => "Void".into(),
         None => "0".into(),
         Some(c) => {
             let side = if c == Color::Black { "B" } else { "W" };
@@ -256,6 +257,8 @@ pub fn read_sgf(text: &str) -> Result<Vec<(Color, usize, usize)>, String> {
 #[must_use]
 pub fn to_pgn(g: &GameRecord) -> String {
     let result = match g.outcome.winner {
+        // Both lost: no result BayesElo should count.
+        _ if g.outcome.both_lose => "*",
         Some(Color::Black) => "1-0",
         Some(Color::White) => "0-1",
         None => "1/2-1/2",
@@ -282,10 +285,11 @@ fn csv_field(s: &str) -> String {
 }
 
 /// One CSV line per game: the result as `1-0`, `0-1` or `1/2-1/2` from
-/// black's side.
+/// black's side, `0-0` when both lost.
 #[must_use]
 pub fn to_csv_line(g: &GameRecord) -> String {
     let result = match g.outcome.winner {
+        _ if g.outcome.both_lose => "0-0",
         Some(Color::Black) => "1-0",
         Some(Color::White) => "0-1",
         None => "1/2-1/2",

@@ -145,6 +145,10 @@ pub struct Outcome {
     pub reason: Reason,
     /// A human-readable detail (the bad answer, the forbidden shape, …).
     pub detail: String,
+    /// Both sides lose (two no-shows under the rulebook): no winner, and
+    /// no draw either.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub both_lose: bool,
 }
 
 impl Outcome {
@@ -155,6 +159,7 @@ impl Outcome {
             winner: Some(color.opp()),
             reason,
             detail: detail.into(),
+            both_lose: false,
         }
     }
 
@@ -165,6 +170,16 @@ impl Outcome {
             winner: None,
             reason,
             detail: detail.into(),
+            both_lose: false,
+        }
+    }
+
+    /// Both sides lose for `reason`.
+    #[must_use]
+    pub fn both_lose(reason: Reason, detail: impl Into<String>) -> Outcome {
+        Outcome {
+            both_lose: true,
+            ..Outcome::draw(reason, detail)
         }
     }
 }
@@ -357,6 +372,7 @@ impl Referee {
                 winner: Some(color),
                 reason: Reason::Five,
                 detail: format!("five with {x},{y}"),
+                both_lose: false,
             }));
         }
         if self.board.is_full() {

@@ -15,12 +15,14 @@
 
 use super::game::{Ask, OpeningStage, Table};
 use super::referee::{Outcome, Reason};
-use crate::opening::{OpeningRule, Player, StageDriver};
+use crate::opening::{OpeningRule, Player, StageDriver, MAX_OFFERS};
 use crate::rules::Color;
 
 /// A renju opening rule played as `OPENINGBOARD` stages.
 pub struct RenjuOpening {
     rule: OpeningRule,
+    /// Fifth-move offers other than RIF's two.
+    offers: Option<usize>,
     name: String,
 }
 
@@ -31,7 +33,25 @@ impl RenjuOpening {
         RenjuOpening {
             name: rule.to_string(),
             rule,
+            offers: None,
         }
+    }
+
+    /// Parses an opening rule's name as [`OpeningRule::parse`] does, and
+    /// `rif-N`: RIF with N fifth-move offers (1 to [`MAX_OFFERS`]) instead
+    /// of two.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<RenjuOpening> {
+        let t = text.trim().to_ascii_lowercase();
+        if let Some(n) = t.strip_prefix("rif-") {
+            let n: usize = n.parse().ok().filter(|n| (1..=MAX_OFFERS).contains(n))?;
+            return Some(RenjuOpening {
+                rule: OpeningRule::Rif,
+                offers: Some(n),
+                name: format!("rif-{n}"),
+            });
+        }
+        OpeningRule::parse(&t).map(RenjuOpening::new)
     }
 }
 
@@ -58,6 +78,9 @@ impl OpeningStage for RenjuOpening {
         let board = table.referee.board();
         let (width, height, game) = (board.width(), board.height(), board.rule());
         let mut driver = StageDriver::new(self.rule, width, height, game);
+        if let Some(n) = self.offers {
+            driver = driver.with_offers(n);
+        }
         let outcome = loop {
             let (request, asked) = driver.request();
             let lines = request.to_lines();

@@ -105,6 +105,8 @@ pub struct Plan {
     pub sprt: Option<Sprt>,
     /// The seed of the lots (抽签, 猜先), when drawn.
     pub lots: Option<u64>,
+    /// Ranks shown beside the ratings, with their offset.
+    pub ranks: Option<f64>,
 }
 
 impl Plan {
@@ -142,6 +144,7 @@ impl Plan {
             draw_after: config.game.draw_after,
             sprt: config.sprt,
             lots: config.bouts.lots,
+            ranks: config.ranks,
         }
     }
 
@@ -273,7 +276,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, format: SummaryFormat) -> Result<Summ
     let pgn: String = games.iter().map(to_pgn).collect();
     let pgn_path = out.join("games.pgn");
     std::fs::write(&pgn_path, pgn).map_err(|e| fail(&pgn_path, e))?;
-    let summary = Summary::from_games(
+    let mut summary = Summary::from_games(
         plan.format()?,
         &plan.rule,
         plan.size,
@@ -282,6 +285,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, format: SummaryFormat) -> Result<Summ
         games,
         plan.sprt,
     );
+    summary.set_ranks(plan.ranks);
     write_summary(&summary, out, format)?;
     Ok(summary)
 }

@@ -146,6 +146,23 @@ pub fn elo(wdl: &Wdl) -> Option<EloEstimate> {
     Some(EloEstimate { elo: e, error })
 }
 
+/// The rulebooks' rank for a rating: 9级 … 1级 for −800 … 0 and 1段 …
+/// 9段 for 100 … 900, 100 points a step. A rating between two steps takes
+/// the lower; ratings past either end take the end.
+#[must_use]
+pub fn rank(elo: f64) -> String {
+    let step = if elo.is_nan() {
+        0
+    } else {
+        (elo / 100.0).floor().clamp(-8.0, 9.0) as i32
+    };
+    if step <= 0 {
+        format!("{}级", 1 - step)
+    } else {
+        format!("{step}段")
+    }
+}
+
 /// Likelihood of superiority, 0.5 when no game was decisive.
 #[must_use]
 pub fn los(wdl: &Wdl) -> f64 {
@@ -427,5 +444,25 @@ mod tests {
             ..t
         };
         assert!(bad.validate().is_err());
+    }
+
+    #[test]
+    fn ranks_step_by_a_hundred_points() {
+        for (elo, r) in [
+            (-2000.0, "9级"),
+            (-800.0, "9级"),
+            (-799.0, "9级"),
+            (-700.0, "8级"),
+            (-100.0, "2级"),
+            (-1.0, "2级"),
+            (0.0, "1级"),
+            (99.9, "1级"),
+            (100.0, "1段"),
+            (450.0, "4段"),
+            (900.0, "9段"),
+            (5000.0, "9段"),
+        ] {
+            assert_eq!(rank(elo), r, "{elo}");
+        }
     }
 }

@@ -7,7 +7,7 @@ use super::openings::{Opening, OpeningBook, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
 use super::schedule::{Bout, BoutScore, Format, Options, Schedule};
 use super::shard::{Plan, Shard, ShardOutput};
-use super::stats::{elo, los, EloEstimate, Sprt, SprtStatus, Wdl};
+use super::stats::{elo, los, rank, EloEstimate, Sprt, SprtStatus, Wdl};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::opening::Symmetry;
 use crate::rules::Rule;
@@ -68,6 +68,9 @@ pub struct Config {
     pub stage: Arc<dyn OpeningStage>,
     /// Play only this slice of the schedule (see [`super::shard`]).
     pub shard: Option<Shard>,
+    /// Show the rulebooks' ranks beside the ratings, each rating raised by
+    /// this many points first (the table's ratings average zero).
+    pub ranks: Option<f64>,
 }
 
 impl std::fmt::Debug for Config {
@@ -103,6 +106,7 @@ impl Config {
                 draw_after: None,
                 max_memory: 350 << 20,
                 start_timeout: std::time::Duration::from_secs(5),
+                no_shows_lose: false,
                 folder: None,
                 transcript: false,
                 interrupt: Arc::default(),
@@ -121,6 +125,7 @@ impl Config {
             progress: false,
             stage: Arc::new(NoStage),
             shard: None,
+            ranks: None,
         }
     }
 
@@ -257,6 +262,10 @@ pub struct Standing {
     pub mean_move_ms: f64,
     /// Rating from all games (see [`super::stats::ratings`]), mean zero.
     pub elo: f64,
+    /// The rulebooks' rank for the rating (see [`super::stats::rank`]),
+    /// when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank: Option<String>,
 }
 
 /// The head-to-head statistics of a two-engine match.
@@ -383,6 +392,14 @@ impl Summary {
         }
     }
 
+    /// Gives every standing its rank (see [`super::stats::rank`]) for its
+    /// rating raised by `offset`, or none.
+    pub fn set_ranks(&mut self, offset: Option<f64>) {
+        for r in &mut self.standings {
+            r.rank = offset.map(|o| rank(r.elo + o));
+        }
+    }
+
     /// Games counted by reason, sorted by name.
     #[must_use]
     pub fn reasons(&self) -> Vec<(String, usize)> {
@@ -404,16 +421,22 @@ impl Summary {
             .max()
             .unwrap_or(6)
             .max(6);
-        let _ = writeln!(
+        let ranked = self.standings.iter().any(|r| r.rank.is_some());
+        let _ = write!(
             s,
-            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>6}  {:>8}",
-            "#", "engine", "points", "games", "wins", "draws", "losses", "score", "elo", "ms/move"
+            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>6}",
+            "#", "engine", "points", "games", "wins", "draws", "losses", "score", "elo"
         );
+        if ranked {
+            // A rank is two characters, each as wide as two letters.
+            let _ = write!(s, "  {:>4}", "rank");
+        }
+        let _ = writeln!(s, "  {:>8}", "ms/move");
         for (i, r) in self.standings.iter().enumerate() {
             let pct = r.record.score().map_or(0.0, |x| 100.0 * x);
-            let _ = writeln!(
+            let _ = write!(
                 s,
-                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%  {:>+6.0}  {:>8.1}",
+                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%  {:>+6.0}",
                 i + 1,
                 r.name,
                 r.points,
@@ -423,8 +446,11 @@ impl Summary {
                 r.record.losses,
                 pct,
                 r.elo + 0.0,
-                r.mean_move_ms
             );
+            if ranked {
+                let _ = write!(s, "  {:>3}", r.rank.as_deref().unwrap_or(""));
+            }
+            let _ = writeln!(s, "  {:>8.1}", r.mean_move_ms);
         }
         if let Some(h) = &self.head_to_head {
             let elo = h.elo.map_or_else(|| "n/a".to_string(), |e| e.to_string());
@@ -482,12 +508,14 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
             wins_as: [0, 0],
             mean_move_ms: 0.0,
             elo: 0.0,
+            rank: None,
         })
         .collect();
     let n = names.len();
     let mut scores = vec![vec![0.0; n]; n];
     let mut counts = vec![vec![0u32; n]; n];
-    for g in games {
+    // A game both sides lost tells nothing about their strength.
+    for g in games.iter().filter(|g| !g.outcome.both_lose) {
         let (b, w) = (g.black, g.white);
         let sb = g.score_of(b).unwrap_or(0.5);
         scores[b][w] += sb;
@@ -550,7 +578,7 @@ pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
     let mut w = Wdl::default();
     for g in games {
         let pair = (g.black == a && g.white == b) || (g.black == b && g.white == a);
-        if !pair {
+        if !pair || g.outcome.both_lose {
             continue;
         }
         match g.winner_engine() {
@@ -719,9 +747,9 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                     }
                 }
                 let b = &bouts[bout];
-                let sa = record.score_of(b.a).unwrap_or(0.0);
-                bout_scores[bout].a += (2.0 * sa) as u32;
-                bout_scores[bout].b += 2 - (2.0 * sa) as u32;
+                let points = |e: usize| (2.0 * record.score_of(e).unwrap_or(0.0)) as u32;
+                bout_scores[bout].a += points(b.a);
+                bout_scores[bout].b += points(b.b);
                 games.push(record);
                 bar.inc(1);
                 bar.set_message(live_message(config, &names, &games));
@@ -767,6 +795,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     }
     summary.interrupted = config.game.interrupt.load(Ordering::Relaxed);
     summary.stopped_by_sprt = stopped_by_sprt;
+    summary.set_ranks(config.ranks);
     summary.write_errors = write_errors;
     if let (Some(shard), Some(w)) = (config.shard, &writer) {
         let output = ShardOutput {

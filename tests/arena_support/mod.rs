@@ -121,6 +121,7 @@ pub fn check_records(config: &Config, summary: &Summary) {
         assert_eq!(sgf_stones, stones, "sgf of game {}", g.id);
         assert!(sgf.contains(&format!("PB[{}]", g.black_name)));
         let result = match g.outcome.winner {
+            _ if g.outcome.both_lose => "*",
             Some(tengen::Color::Black) => "1-0",
             Some(tengen::Color::White) => "0-1",
             None => "1/2-1/2",
