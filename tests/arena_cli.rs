@@ -252,3 +252,58 @@ fn ranks_show_beside_the_ratings() {
         assert!(stdout.contains(&want), "{stdout}");
     }
 }
+
+#[test]
+fn the_rulebook_preset_plays_a_real_tournament() {
+    // Renju under RIF with `--rulebook`: an opener whose first stone is off
+    // the centre is corrected, not forfeited; any tied places would be
+    // played off, so the final order is printed; overtime would lose
+    // without grace.
+    let greedy = example("greedy_engine");
+    let broken = example("broken_engine");
+    let out = out_dir("rulebook");
+    let result = arena()
+        .args([
+            "-f",
+            "rr",
+            "-n",
+            "1",
+            "-q",
+            "--turn-time",
+            "2s",
+            "--rulebook",
+        ])
+        .args(["-r", "renju", "--opening-rule", "rif", "--seed", "3"])
+        .args(["-e", &format!("a={greedy} --seed 1")])
+        .args(["-e", &format!("b={greedy} --seed 2")])
+        .args(["-e", &format!("off={broken} opening-offcentre")])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("arena runs");
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert!(
+        result.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert!(json["time_control"]
+        .as_str()
+        .unwrap()
+        .contains("no tolerance"));
+    let games = json["games"].as_array().unwrap();
+    assert!(games.len() >= 6);
+    let mut corrected = 0;
+    for g in games {
+        assert_ne!(g["outcome"]["reason"], "opening-rule", "{g}");
+        if let Some(notes) = g["notes"].as_array() {
+            assert!(notes.iter().all(|n| n.as_str().unwrap().contains("centre")));
+            corrected += notes.len();
+        }
+    }
+    assert!(corrected >= 1, "the off-centre opener opened at least once");
+    // With play-offs on, the final order is settled and printed.
+    assert!(stdout.contains("placement: "), "{stdout}");
+}

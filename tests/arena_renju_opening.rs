@@ -141,11 +141,12 @@ fn too_few_fifth_move_offers_lose() {
 
 #[test]
 fn rif_with_three_fifth_move_offers() {
-    // `--opening-rule rif-3`: every request says `rif 3`; tengen offers
-    // three fifth moves and plays on, and an engine offering one too few
-    // (two) loses by the opening rule.
+    // `--opening-rule rif-3`: every request says `rif 3`; the engines
+    // (answering with the opening library, as tengen does) offer three
+    // fifth moves and play on, and an engine offering one too few (two)
+    // loses by the opening rule.
     let mut c = renju(
-        vec![tengen("tengen-a"), tengen("tengen-b")],
+        vec![greedy("greedy-a", 1), greedy("greedy-b", 2)],
         "rif-3",
         OpeningRule::Rif,
     );
@@ -187,4 +188,70 @@ fn rif_with_three_fifth_move_offers() {
     }
     assert!(RenjuOpening::parse("rif-0").is_none());
     assert!(RenjuOpening::parse("rif-17").is_none());
+}
+
+/// The games of `faulty` (the tentative black in one game of the pair)
+/// against the greedy engine under `rule`, corrected or not.
+fn faulty_opener(mode: &str, rule: OpeningRule, corrections: bool) -> tengen::arena::Summary {
+    let mut c = renju(
+        vec![broken("faulty", mode, &[]), greedy("greedy", 5)],
+        &format!("{mode}-{corrections}"),
+        rule,
+    );
+    let stage = RenjuOpening::new(rule);
+    c.stage = Arc::new(if corrections {
+        stage.with_corrections()
+    } else {
+        stage
+    });
+    let s = run(&c).expect("runs");
+    check_records(&c, &s);
+    s
+}
+
+#[test]
+fn corrections_put_the_rulebooks_faults_right_instead_of_forfeiting() {
+    // The first stone off the centre: a forfeit by default; with
+    // corrections the opening is moved onto the centre and kept.
+    let s = faulty_opener("opening-offcentre", OpeningRule::Rif, false);
+    assert!(s
+        .games
+        .iter()
+        .any(|g| g.outcome.reason == Reason::OpeningRule));
+    let s = faulty_opener("opening-offcentre", OpeningRule::Rif, true);
+    for g in &s.games {
+        assert_ne!(g.outcome.reason, Reason::OpeningRule, "{:?}", g.outcome);
+        assert_eq!((g.moves[0].x, g.moves[0].y), (7, 7));
+    }
+    let notes: Vec<&String> = s.games.iter().flat_map(|g| &g.notes).collect();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("moved onto the centre"), "{notes:?}");
+
+    // A missing number of fifth moves (Yamaguchi declares it with the
+    // opening) is supplied as two.
+    let s = faulty_opener("opening-nocount", OpeningRule::Yamaguchi, false);
+    assert!(s
+        .games
+        .iter()
+        .any(|g| g.outcome.reason == Reason::OpeningRule));
+    let s = faulty_opener("opening-nocount", OpeningRule::Yamaguchi, true);
+    for g in &s.games {
+        assert_ne!(g.outcome.reason, Reason::OpeningRule, "{:?}", g.outcome);
+    }
+    let notes: Vec<&String> = s.games.iter().flat_map(|g| &g.notes).collect();
+    assert!(notes.iter().any(|n| n.contains("2 supplied")), "{notes:?}");
+
+    // A non-canonical opening is asked for again; given again, it loses.
+    let s = faulty_opener("opening-noncanonical", OpeningRule::Rif, true);
+    let lost: Vec<_> = s
+        .games
+        .iter()
+        .filter(|g| g.outcome.reason == Reason::OpeningRule)
+        .collect();
+    assert_eq!(lost.len(), 1);
+    assert!(
+        lost[0].notes[0].contains("asked again"),
+        "{:?}",
+        lost[0].notes
+    );
 }

@@ -105,9 +105,10 @@ pub struct Cli {
     #[arg(long, value_name = "MOVES/TIME,...")]
     pub stages: Option<String>,
 
-    /// Overrun forgiven on every limit.
-    #[arg(long, default_value = "500ms")]
-    pub tolerance: String,
+    /// Overrun forgiven on every limit (default 500ms; 0 under
+    /// --rulebook: overtime loses, 超时判负).
+    #[arg(long)]
+    pub tolerance: Option<String>,
 
     /// How long an engine may take to answer START.
     #[arg(long = "start-timeout", default_value = "5s")]
@@ -145,6 +146,19 @@ pub struct Cli {
     /// an empty board.
     #[arg(long = "opening-rule", default_value = "none")]
     pub opening_rule: String,
+
+    /// Renju opening rules: put the rulebook's correctable faults right
+    /// instead of forfeiting them (the first stone moved back onto the
+    /// centre, a non-canonical opening asked for again, a missing number
+    /// of fifth moves supplied).
+    #[arg(long)]
+    pub corrections: bool,
+
+    /// The rulebook's way in one flag: no time tolerance (超时判负),
+    /// play-offs (加赛), lots (抽签, 猜先), corrections instead of
+    /// forfeits, two no-shows both lose.
+    #[arg(long)]
+    pub rulebook: bool,
 
     /// Play each opening in a random one of the board's symmetries.
     #[arg(long)]
@@ -290,11 +304,15 @@ impl Cli {
             byoyomi: parse_duration(&self.byoyomi)?,
             periods: self.periods,
             stages: stages.unwrap_or_default(),
-            tolerance: parse_duration(&self.tolerance)?,
+            tolerance: match &self.tolerance {
+                Some(t) => parse_duration(t)?,
+                None if self.rulebook => Duration::ZERO,
+                None => Duration::from_millis(500),
+            },
         };
         config.game.start_timeout = parse_duration(&self.start_timeout)?;
         config.game.draw_after = self.draw_after;
-        config.game.no_shows_lose = self.no_shows_lose;
+        config.game.no_shows_lose = self.no_shows_lose || self.rulebook;
         config.game.max_memory = self.max_memory << 20;
         config.game.folder.clone_from(&self.folder);
         config.game.transcript = self.log;
@@ -302,9 +320,9 @@ impl Cli {
         config.tiebreaks = self.tiebreaks;
         config.bouts = Options {
             bout_games: self.bout_games,
-            playoffs: self.playoffs,
+            playoffs: self.playoffs || self.rulebook,
             playoff_limit: self.playoff_limit,
-            lots: self.lots.then_some(self.seed),
+            lots: (self.lots || self.rulebook).then_some(self.seed),
             third_place: self.third_place,
             groups: self.groups,
             ..Options::default()
@@ -325,6 +343,9 @@ impl Cli {
             "none" => std::sync::Arc::new(super::game::NoStage),
             "swap2" => std::sync::Arc::new(super::swap2::Swap2),
             r => match super::renju_opening::RenjuOpening::parse(r) {
+                Some(stage) if self.corrections || self.rulebook => {
+                    std::sync::Arc::new(stage.with_corrections())
+                }
                 Some(stage) => std::sync::Arc::new(stage),
                 None => {
                     return Err(format!(
@@ -525,6 +546,35 @@ mod tests {
         assert_eq!(c.bouts.lots, Some(9));
         assert_eq!(c.bouts.bout_games, Some(3));
         assert!(c.bouts.playoffs);
+    }
+
+    #[test]
+    fn the_rulebook_preset_and_the_testers_defaults() {
+        let tester = cli(&[]).to_config().unwrap();
+        assert_eq!(tester.game.tc.tolerance, Duration::from_millis(500));
+        assert!(!tester.bouts.playoffs && tester.bouts.lots.is_none());
+        assert!(!tester.game.no_shows_lose);
+        let book = cli(&[
+            "--rulebook",
+            "--seed",
+            "4",
+            "-r",
+            "renju",
+            "--opening-rule",
+            "rif",
+        ])
+        .to_config()
+        .unwrap();
+        assert_eq!(book.game.tc.tolerance, Duration::ZERO);
+        assert!(book.bouts.playoffs && book.game.no_shows_lose);
+        assert_eq!(book.bouts.lots, Some(4));
+        assert_eq!(book.stage.name(), "rif");
+        assert!(book.game.tc.to_string().contains("no tolerance"));
+        // An explicit tolerance still wins over the preset.
+        let c = cli(&["--rulebook", "--tolerance", "50ms"])
+            .to_config()
+            .unwrap();
+        assert_eq!(c.game.tc.tolerance, Duration::from_millis(50));
         let e = Cli::parse_from(["tengen-arena", "-e", "/no/such/engine", "-e", "/bin/cat"])
             .to_config()
             .unwrap_err();

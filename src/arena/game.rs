@@ -108,6 +108,10 @@ pub struct GameRecord {
     pub moves: Vec<MoveRecord>,
     /// The result and why.
     pub outcome: Outcome,
+    /// Corrections the referee made (an opening put right instead of
+    /// forfeited), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// Unix time (seconds) the game started.
     pub started: u64,
     /// Wall time of the whole game in milliseconds.
@@ -487,6 +491,7 @@ pub fn play_game(
         opening: spec.opening.clone(),
         moves: referee.moves().to_vec(),
         outcome,
+        notes: referee.notes().to_vec(),
         started,
         duration_ms: u64::try_from(clock_start.elapsed().as_millis()).unwrap_or(u64::MAX),
         transcript: Vec::new(),

@@ -197,12 +197,12 @@ pub fn to_sgf(g: &GameRecord) -> String {
     if let Some(o) = &g.opening {
         let _ = write!(s, "GN[{}]", sgf_text(o));
     }
-    let _ = write!(
-        s,
-        "C[{}: {}]",
-        g.outcome.reason,
-        sgf_text(&g.outcome.detail)
-    );
+    let mut comment = format!("{}: {}", g.outcome.reason, g.outcome.detail);
+    for note in &g.notes {
+        comment.push('\n');
+        comment.push_str(note);
+    }
+    let _ = write!(s, "C[{}]", sgf_text(&comment));
     for m in &g.moves {
         let side = if m.color == Color::Black { 'B' } else { 'W' };
         if m.pass {
@@ -408,6 +408,7 @@ mod tests {
                 mv(27 % 20, 19, Color::Black, false),
             ],
             outcome: Outcome::loss(Color::Black, Reason::TimeTurn, "slow"),
+            notes: Vec::new(),
             started: 0,
             duration_ms: 5,
             transcript: Vec::new(),

@@ -245,6 +245,7 @@ pub struct Referee {
     moves: Vec<MoveRecord>,
     draw_after: Option<usize>,
     outcome: Option<Outcome>,
+    notes: Vec<String>,
 }
 
 impl Referee {
@@ -265,6 +266,7 @@ impl Referee {
             moves: Vec::new(),
             draw_after,
             outcome: None,
+            notes: Vec::new(),
         })
     }
 
@@ -278,6 +280,17 @@ impl Referee {
     #[must_use]
     pub fn moves(&self) -> &[MoveRecord] {
         &self.moves
+    }
+
+    /// Notes for the record: corrections made on the way.
+    #[must_use]
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// Adds a note for the record.
+    pub fn note(&mut self, text: String) {
+        self.notes.push(text);
     }
 
     /// The outcome, once the game has ended.
