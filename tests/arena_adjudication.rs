@@ -357,6 +357,16 @@ fn replay(g: &tengen::arena::game::GameRecord, size: usize, rule: Rule) -> tenge
     tengen::Board::from_moves(size, size, rule, &stones).unwrap()
 }
 
+/// Checks the records, and that every game was drawn for `reason` after
+/// `moves` moves.
+fn all_drawn(s: &Summary, c: &tengen::arena::Config, reason: Reason, moves: usize) {
+    check_records(c, s);
+    for g in &s.games {
+        assert_eq!((g.outcome.winner, g.outcome.reason), (None, reason));
+        assert_eq!(g.moves.len(), moves, "game {}", g.id);
+    }
+}
+
 #[test]
 fn passes_are_moves_and_two_in_a_row_draw() {
     // An engine that passes at every move loses to one that plays: each
@@ -381,15 +391,7 @@ fn passes_are_moves_and_two_in_a_row_draw() {
         "passes",
     );
     c.pairs = 1;
-    let s = run(&c).unwrap();
-    check_records(&c, &s);
-    for g in &s.games {
-        assert_eq!(
-            (g.outcome.winner, g.outcome.reason),
-            (None, Reason::TwoPasses)
-        );
-        assert_eq!(g.moves.len(), 2);
-    }
+    all_drawn(&run(&c).unwrap(), &c, Reason::TwoPasses, 2);
     // Passing after a few stones, the greedy engine passing back never:
     // the game goes on to a five.
     let s = pair_against("pass", &["--at", "3"], |_| {});
@@ -404,15 +406,7 @@ fn a_board_nobody_can_win_on_is_drawn_at_once() {
     c.game.rule = Rule::Caro;
     c.game.width = 5;
     c.game.height = 5;
-    let s = run(&c).unwrap();
-    check_records(&c, &s);
-    for g in &s.games {
-        assert_eq!(
-            (g.outcome.winner, g.outcome.reason),
-            (None, Reason::DeadDraw)
-        );
-        assert_eq!(g.moves.len(), 1);
-    }
+    all_drawn(&run(&c).unwrap(), &c, Reason::DeadDraw, 1);
     // Freestyle on 5×5: every game ends in a five or as soon as no line is
     // open to either side, never on a full board.
     let mut dead = 0;

@@ -15,12 +15,23 @@ fn example(name: &str) -> String {
     examples_dir().join(name).display().to_string()
 }
 
+/// The arena with `n` seeded greedy engines, named `a`, `b`, `c`, … and
+/// seeded 1, 2, 3, …
+fn greedy_field(n: usize) -> Command {
+    let greedy = example("greedy_engine");
+    let mut c = arena();
+    for i in 0..n {
+        let name = char::from(b'a' + i as u8);
+        c.args(["-e", &format!("{name}={greedy} --seed {}", i + 1)]);
+    }
+    c
+}
+
 #[test]
 fn smoke_tournament() {
     let out = out_dir("smoke");
-    let greedy = example("greedy_engine");
     let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/freestyle-15.txt");
-    let result = arena()
+    let result = greedy_field(3)
         .args([
             "-f",
             "round-robin",
@@ -32,9 +43,6 @@ fn smoke_tournament() {
             "--turn-time",
             "2s",
         ])
-        .args(["-e", &format!("a={greedy} --seed 1")])
-        .args(["-e", &format!("b={greedy} --seed 2")])
-        .args(["-e", &format!("c={greedy} --seed 3")])
         .args([
             "-o",
             openings,
@@ -146,11 +154,10 @@ fn bad_configurations_get_one_clear_error() {
 #[test]
 fn ctrl_c_keeps_finished_games_and_kills_engines() {
     let out = out_dir("interrupt");
-    let greedy = example("greedy_engine");
     let hang = example("broken_engine");
     // The second bout's engine hangs on its third move with a long turn
     // limit, so the tournament is still running when interrupted.
-    let mut child = arena()
+    let mut child = greedy_field(2)
         .args([
             "-f",
             "gauntlet",
@@ -162,8 +169,6 @@ fn ctrl_c_keeps_finished_games_and_kills_engines() {
             "--turn-time",
             "60s",
         ])
-        .args(["-e", &format!("a={greedy} --seed 1")])
-        .args(["-e", &format!("b={greedy} --seed 2")])
         .args(["-e", &format!("h={hang} hang --at 3 --seed 8642097")])
         .arg("--out")
         .arg(&out)
@@ -213,9 +218,8 @@ fn ctrl_c_keeps_finished_games_and_kills_engines() {
 
 #[test]
 fn ranks_show_beside_the_ratings() {
-    let greedy = example("greedy_engine");
     let out = out_dir("ranks");
-    let result = arena()
+    let result = greedy_field(3)
         .args([
             "-f",
             "rr",
@@ -227,9 +231,6 @@ fn ranks_show_beside_the_ratings() {
             "--ranks",
             "350",
         ])
-        .args(["-e", &format!("a={greedy} --seed 1")])
-        .args(["-e", &format!("b={greedy} --seed 2")])
-        .args(["-e", &format!("c={greedy} --seed 3")])
         .arg("--out")
         .arg(&out)
         .output()
@@ -259,10 +260,9 @@ fn the_rulebook_preset_plays_a_real_tournament() {
     // the centre is corrected, not forfeited; any tied places would be
     // played off, so the final order is printed; overtime would lose
     // without grace.
-    let greedy = example("greedy_engine");
     let broken = example("broken_engine");
     let out = out_dir("rulebook");
-    let result = arena()
+    let result = greedy_field(2)
         .args([
             "-f",
             "rr",
@@ -274,8 +274,6 @@ fn the_rulebook_preset_plays_a_real_tournament() {
             "--rulebook",
         ])
         .args(["-r", "renju", "--opening-rule", "rif", "--seed", "3"])
-        .args(["-e", &format!("a={greedy} --seed 1")])
-        .args(["-e", &format!("b={greedy} --seed 2")])
         .args(["-e", &format!("off={broken} opening-offcentre")])
         .arg("--out")
         .arg(&out)

@@ -222,6 +222,17 @@ fn bad_configurations_fail_before_any_game() {
     assert!(run(&c).unwrap_err().contains("outside 5..=32"));
 }
 
+/// Two greedy engines, `a` and `b`, then two that lose every game, `x`
+/// (it crashes) and `y` (it answers garbage).
+fn mixed_field() -> Vec<tengen::arena::engine::EngineSpec> {
+    vec![
+        greedy("a", 1),
+        greedy("b", 2),
+        broken("x", "crash", &[]),
+        broken("y", "garbage", &[]),
+    ]
+}
+
 /// An engine that loses every game it plays black: it crashes at its
 /// second move, and the one with white crashes only later.
 fn black_loses(name: &str) -> tengen::arena::engine::EngineSpec {
@@ -315,15 +326,7 @@ fn drawn_play_offs_end_by_lot_the_same_way_for_the_same_seed() {
 
 #[test]
 fn best_of_three_knock_out_with_a_third_place_match() {
-    let mut c = config(
-        vec![
-            greedy("a", 1),
-            greedy("b", 2),
-            broken("x", "crash", &[]),
-            broken("y", "garbage", &[]),
-        ],
-        "bo3",
-    );
+    let mut c = config(mixed_field(), "bo3");
     c.format = Format::SingleElimination;
     c.bouts.bout_games = Some(3);
     c.bouts.third_place = true;
@@ -352,15 +355,7 @@ fn best_of_three_knock_out_with_a_third_place_match() {
 
 #[test]
 fn groups_then_knock_out_and_king_of_the_hill() {
-    let mut c = config(
-        vec![
-            greedy("a", 1),
-            greedy("b", 2),
-            broken("x", "crash", &[]),
-            broken("y", "garbage", &[]),
-        ],
-        "groups",
-    );
+    let mut c = config(mixed_field(), "groups");
     c.format = Format::Groups;
     c.concurrency = 2;
     let s = run(&c).unwrap();
