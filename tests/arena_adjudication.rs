@@ -120,14 +120,7 @@ fn moves_in_a_period_lose_on_overtime_without_grace() {
         c.game.tc.tolerance = Duration::ZERO;
         c.game.transcript = true;
     });
-    for g in &s.games {
-        assert!(
-            !matches!(g.outcome.reason, Reason::TimeGame | Reason::TimeTurn),
-            "game {}: {:?}",
-            g.id,
-            g.outcome
-        );
-    }
+    no_time_losses(&s);
     let s2 = pair_against("slow", &["--at", "3", "--delay", "400"], |c| {
         c.game.tc.turn = None;
         c.game.tc.stages = Stages::parse("2/2s,0/300ms").unwrap();
@@ -164,14 +157,7 @@ fn byoyomi_periods_save_a_slow_move_once() {
         c.game.tc.periods = 1;
         c.game.tc.tolerance = Duration::from_millis(100);
     });
-    for g in &s.games {
-        assert!(
-            !matches!(g.outcome.reason, Reason::TimeGame | Reason::TimeTurn),
-            "game {}: {:?}",
-            g.id,
-            g.outcome
-        );
-    }
+    no_time_losses(&s);
     // The 900ms move shows in the slow engine's mean move time.
     let slow = s.standings.iter().find(|r| r.name == "bad").unwrap();
     assert!(slow.mean_move_ms > 20.0, "{}", slow.mean_move_ms);
@@ -355,6 +341,18 @@ fn replay(g: &tengen::arena::game::GameRecord, size: usize, rule: Rule) -> tenge
         .map(|m| (tengen::Pos::new(m.x, m.y), m.color))
         .collect();
     tengen::Board::from_moves(size, size, rule, &stones).unwrap()
+}
+
+/// No game was lost on time.
+fn no_time_losses(s: &Summary) {
+    for g in &s.games {
+        assert!(
+            !matches!(g.outcome.reason, Reason::TimeGame | Reason::TimeTurn),
+            "game {}: {:?}",
+            g.id,
+            g.outcome
+        );
+    }
 }
 
 /// Checks the records, and that every game was drawn for `reason` after

@@ -3,7 +3,7 @@
 
 mod arena_support;
 
-use arena_support::{examples_dir, out_dir, process_alive};
+use arena_support::{examples_dir, out_dir, process_alive, succeeded};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -56,12 +56,7 @@ fn smoke_tournament() {
         .arg(&out)
         .output()
         .expect("arena runs");
-    let stdout = String::from_utf8_lossy(&result.stdout);
-    assert!(
-        result.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
+    let stdout = succeeded(&result);
     assert!(
         stdout.contains("points") && stdout.contains("endings:"),
         "{stdout}"
@@ -235,8 +230,7 @@ fn ranks_show_beside_the_ratings() {
         .arg(&out)
         .output()
         .expect("arena runs");
-    let stdout = String::from_utf8_lossy(&result.stdout);
-    assert!(result.status.success(), "{stdout}");
+    let stdout = succeeded(&result);
     assert!(stdout.lines().next().unwrap().contains("rank"), "{stdout}");
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
@@ -279,12 +273,7 @@ fn the_rulebook_preset_plays_a_real_tournament() {
         .arg(&out)
         .output()
         .expect("arena runs");
-    let stdout = String::from_utf8_lossy(&result.stdout);
-    assert!(
-        result.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
+    let stdout = succeeded(&result);
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
     assert!(json["time_control"]

@@ -377,15 +377,7 @@ fn groups_then_knock_out_and_king_of_the_hill() {
     assert_eq!(top, ["a", "b"].into_iter().collect());
 
     // King of the hill: a holds and plays black against b, x, y in turn.
-    let mut c = config(
-        vec![
-            greedy("a", 1),
-            broken("x", "crash", &[]),
-            greedy("b", 2),
-            broken("y", "garbage", &[]),
-        ],
-        "koth",
-    );
+    let mut c = config(mixed_field(), "koth");
     c.format = Format::KingOfTheHill;
     let s = run(&c).unwrap();
     check_records(&c, &s);

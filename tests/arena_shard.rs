@@ -4,10 +4,10 @@
 
 mod arena_support;
 
-use arena_support::{examples_dir, out_dir};
+use arena_support::{examples_dir, out_dir, succeeded};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 fn arena() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tengen-arena"))
@@ -29,16 +29,6 @@ fn tournament(out: &Path, extra: &[&str]) -> Command {
         .arg("--out")
         .arg(out);
     c
-}
-
-fn succeeded(o: &Output) -> String {
-    let stdout = String::from_utf8_lossy(&o.stdout).to_string();
-    assert!(
-        o.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    stdout
 }
 
 fn summary(dir: &Path) -> Value {

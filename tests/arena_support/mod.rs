@@ -162,3 +162,15 @@ pub fn process_alive(marker: &str) -> bool {
             .unwrap_or(false)
     })
 }
+
+/// The standard output of a process that must have succeeded (its output
+/// and errors shown if it did not).
+pub fn succeeded(result: &std::process::Output) -> String {
+    let stdout = String::from_utf8_lossy(&result.stdout).to_string();
+    assert!(
+        result.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    stdout
+}
