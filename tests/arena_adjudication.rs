@@ -235,6 +235,79 @@ fn two_no_shows_draw_for_testers_and_both_lose_under_the_rulebook() {
     assert!(std::fs::read_to_string(sgf).unwrap().contains("RE[Void]"));
 }
 
+/// Each game's `(engine, pid, game number)` as the test engines announce
+/// them at `START`.
+fn announced(s: &Summary) -> Vec<(String, String, u32)> {
+    let mut games = s.games.clone();
+    games.sort_by_key(|g| g.id);
+    let mut out = Vec::new();
+    for g in &games {
+        for line in &g.transcript {
+            let Some((head, rest)) = line.split_once(" < MESSAGE pid ") else {
+                continue;
+            };
+            let name = head.split_whitespace().last().unwrap_or("").to_string();
+            let (pid, n) = rest.split_once(" game ").unwrap();
+            out.push((name, pid.to_string(), n.parse().unwrap()));
+        }
+    }
+    out
+}
+
+#[test]
+fn kept_processes_play_game_after_game_and_faulty_ones_restart() {
+    // Kept: each engine's one process plays all six games, a new START
+    // each time.
+    let mut c = config(vec![greedy("a", 4_242_001), greedy("b", 2)], "reuse");
+    c.pairs = 3;
+    c.game.reuse_engines = true;
+    c.game.transcript = true;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    let seen = announced(&s);
+    assert_eq!(seen.len(), 12, "{seen:?}");
+    for name in ["a", "b"] {
+        let mine: Vec<_> = seen.iter().filter(|x| x.0 == name).collect();
+        assert!(
+            mine.iter().all(|x| x.1 == mine[0].1),
+            "one process: {mine:?}"
+        );
+        let numbers: Vec<u32> = mine.iter().map(|x| x.2).collect();
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
+    }
+    // The kept processes end with the tournament.
+    assert!(!process_alive("4242001"));
+    // Fresh processes (the default): every game is a process's first.
+    c.game.reuse_engines = false;
+    c.out_dir = Some(arena_support::out_dir("fresh"));
+    let s = run(&c).unwrap();
+    assert!(announced(&s).iter().all(|x| x.2 == 1));
+
+    // A process that hung and lost on time is ended, not kept: the next
+    // game starts a fresh one, which answers START (no start failures).
+    let s = pair_against("hang", &["--at", "2"], |c| {
+        c.game.tc.turn = Some(Duration::from_millis(300));
+        c.game.reuse_engines = true;
+        c.game.transcript = true;
+    });
+    assert_bad_lost_all(&s, Reason::TimeTurn);
+    let seen = announced(&s);
+    let bad: std::collections::BTreeSet<&String> =
+        seen.iter().filter(|x| x.0 == "bad").map(|x| &x.1).collect();
+    assert_eq!(bad.len(), 2, "a fresh process each game: {seen:?}");
+    let good: std::collections::BTreeSet<&String> = seen
+        .iter()
+        .filter(|x| x.0 == "good")
+        .map(|x| &x.1)
+        .collect();
+    assert_eq!(good.len(), 1, "the winner's process is kept: {seen:?}");
+    // A crashed process is replaced too.
+    let s = pair_against("crash", &["--at", "2"], |c| {
+        c.game.reuse_engines = true;
+    });
+    assert_bad_lost_all(&s, Reason::Crash);
+}
+
 #[test]
 fn comment_lines_are_not_answers() {
     let s = pair_against("chatty", &[], |_| {});

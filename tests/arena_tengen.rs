@@ -101,3 +101,34 @@ fn tengen_takes_turn_minus_one_as_a_pass_and_wins_against_a_passer() {
         assert!(g.moves.iter().any(|m| m.pass));
     }
 }
+
+#[test]
+fn tengen_keeps_its_process_from_game_to_game() {
+    // `--reuse-engines`: one process per engine, a new START per game;
+    // every game still ends on the board.
+    let mut c = quick(vec![tengen("tengen"), greedy("greedy", 4)], "tengen-reuse");
+    c.pairs = 2;
+    c.game.reuse_engines = true;
+    c.game.transcript = true;
+    let s = run(&c).expect("runs");
+    check_records(&c, &s);
+    for g in &s.games {
+        assert!(clean(g.outcome.reason), "game {}: {:?}", g.id, g.outcome);
+    }
+    let greedy_games: Vec<String> = s
+        .games
+        .iter()
+        .flat_map(|g| g.transcript.iter())
+        .filter_map(|l| {
+            l.split_once("greedy < MESSAGE pid ")
+                .map(|(_, r)| r.to_string())
+        })
+        .collect();
+    assert_eq!(greedy_games.len(), 4);
+    let mut numbers: Vec<&str> = greedy_games
+        .iter()
+        .map(|r| r.rsplit(' ').next().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, ["1", "2", "3", "4"], "{greedy_games:?}");
+}

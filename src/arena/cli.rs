@@ -114,6 +114,14 @@ pub struct Cli {
     #[arg(long = "start-timeout", default_value = "5s")]
     pub start_timeout: String,
 
+    /// Keep each engine's process from game to game (a new START per
+    /// game, as c-gomoku-cli does), so that an engine pays for its start
+    /// and hash once; a process that crashed, lost on time or broke a rule
+    /// is restarted. Default: a fresh process for every game, as
+    /// GomocupJudge does.
+    #[arg(long = "reuse-engines")]
+    pub reuse_engines: bool,
+
     /// Two engines that both fail to start both lose, as the rulebook has
     /// two no-shows, instead of drawing.
     #[arg(long = "no-shows-lose")]
@@ -313,6 +321,7 @@ impl Cli {
         config.game.start_timeout = parse_duration(&self.start_timeout)?;
         config.game.draw_after = self.draw_after;
         config.game.no_shows_lose = self.no_shows_lose || self.rulebook;
+        config.game.reuse_engines = self.reuse_engines;
         config.game.max_memory = self.max_memory << 20;
         config.game.folder.clone_from(&self.folder);
         config.game.transcript = self.log;

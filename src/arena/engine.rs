@@ -174,6 +174,19 @@ impl EngineProcess {
         })
     }
 
+    /// Drops every line the engine wrote that was not read (a process kept
+    /// from one game for the next may have said more after its last move).
+    pub fn drain(&mut self) {
+        while let Ok(line) = self.lines.try_recv() {
+            drop(line);
+        }
+    }
+
+    /// Stops keeping a transcript.
+    pub fn drop_transcript(&mut self) {
+        self.transcript = None;
+    }
+
     /// Starts keeping a transcript of every line sent (`> `) and received
     /// (`< `), each with its time since `since` and its number from `seq`
     /// (shared with the other engine of the game, so that the two

@@ -53,6 +53,9 @@ pub struct GameSettings {
     /// Two engines that both fail to start both lose (the rulebook's two
     /// no-shows), instead of drawing.
     pub no_shows_lose: bool,
+    /// Keep each engine's process from one game to the next (a new
+    /// `START` per game) instead of starting a fresh process per game.
+    pub reuse_engines: bool,
     /// Sent as `INFO folder` when set.
     pub folder: Option<PathBuf>,
     /// Keep each game's protocol transcript (written as a `.log` record).
@@ -352,20 +355,88 @@ fn time_loss(seat: &Seat, color: Color, loss: TimeLoss, elapsed: Duration) -> Ou
     )
 }
 
-/// Starts an engine and waits for its `OK` to `START`.
+/// Engine processes kept between the games one worker plays, when
+/// [`GameSettings::reuse_engines`] is set: each game takes an engine's idle
+/// process (sending it a new `START`), and gives it back when the game
+/// ended without a fault of that engine. A process that crashed, lost on
+/// time (it may still be thinking) or broke a rule is ended, and the next
+/// game starts a fresh one.
+#[derive(Default)]
+pub struct EnginePool {
+    reuse: bool,
+    idle: Vec<(usize, EngineProcess)>,
+}
+
+impl EnginePool {
+    /// A pool that keeps processes when `reuse`, or none.
+    #[must_use]
+    pub fn new(reuse: bool) -> EnginePool {
+        EnginePool {
+            reuse,
+            idle: Vec::new(),
+        }
+    }
+
+    /// The idle process of engine `index`, if one is kept.
+    fn take(&mut self, index: usize) -> Option<EngineProcess> {
+        let at = self.idle.iter().position(|(i, _)| *i == index)?;
+        Some(self.idle.swap_remove(at).1)
+    }
+
+    /// Keeps the process of a seat whose game ended cleanly, or ends it.
+    fn give_back(&mut self, seat: Seat, at_fault: bool, grace: Duration) {
+        if self.reuse && !at_fault {
+            self.idle.push((seat.index, seat.engine));
+        } else {
+            seat.engine.quit(grace);
+        }
+    }
+
+    /// Ends every kept process.
+    pub fn close(&mut self) {
+        for (_, engine) in self.idle.drain(..) {
+            engine.quit(Duration::from_millis(300));
+        }
+    }
+}
+
+/// Starts an engine, or takes its kept process from the pool, and waits
+/// for its `OK` to `START`. A kept process that does not answer is ended
+/// and a fresh one started in its place.
 fn start_engine(
     spec: &EngineSpec,
     index: usize,
     settings: &GameSettings,
     since: Instant,
     seq: &Arc<AtomicU64>,
+    pool: &mut EnginePool,
 ) -> Result<Seat, (Reason, String)> {
-    let mut engine = EngineProcess::spawn(spec, Arc::clone(&settings.interrupt)).map_err(|e| {
+    if let Some(mut engine) = pool.take(index) {
+        engine.drain();
+        engine.drop_transcript();
+        if let Ok(seat) = greet(engine, spec, index, settings, since, seq) {
+            return Ok(seat);
+        }
+    }
+    let engine = EngineProcess::spawn(spec, Arc::clone(&settings.interrupt)).map_err(|e| {
         (
             Reason::StartFailed,
             format!("{} could not be started: {e}", spec.name),
         )
     })?;
+    greet(engine, spec, index, settings, since, seq)
+}
+
+/// Sends `START` (or `RECTSTART`) and the `INFO` lines to a process, and
+/// waits for its `OK`.
+fn greet(
+    mut engine: EngineProcess,
+    spec: &EngineSpec,
+    index: usize,
+    settings: &GameSettings,
+    since: Instant,
+    seq: &Arc<AtomicU64>,
+) -> Result<Seat, (Reason, String)> {
     if settings.transcript {
         engine.keep_transcript(since, Arc::clone(seq));
     }
@@ -466,6 +537,7 @@ pub fn play_game(
     engines: &[EngineSpec],
     settings: &GameSettings,
     stage: &dyn OpeningStage,
+    pool: &mut EnginePool,
 ) -> Option<GameRecord> {
     let started = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -510,6 +582,7 @@ pub fn play_game(
         settings,
         clock_start,
         &seq,
+        pool,
     );
     let white = start_engine(
         &engines[spec.seats[1]],
@@ -517,6 +590,7 @@ pub fn play_game(
         settings,
         clock_start,
         &seq,
+        pool,
     );
     if settings.interrupt.load(Ordering::Relaxed) {
         return None;
@@ -533,12 +607,12 @@ pub fn play_game(
             return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
         }
         (Err((reason, d)), Ok(w)) => {
-            w.engine.quit(Duration::from_millis(200));
+            pool.give_back(w, false, Duration::from_millis(200));
             let outcome = Outcome::loss(Color::Black, reason, d);
             return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
         }
         (Ok(b), Err((reason, d))) => {
-            b.engine.quit(Duration::from_millis(200));
+            pool.give_back(b, false, Duration::from_millis(200));
             let outcome = Outcome::loss(Color::White, reason, d);
             return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
         }
@@ -583,9 +657,18 @@ pub fn play_game(
     let transcript = merge_transcripts(&seats);
     let [s0, s1] = seats;
     let grace = Duration::from_millis(300);
-    let t = std::thread::spawn(move || s1.engine.quit(grace));
-    s0.engine.quit(grace);
-    let _ = t.join();
+    // A seat is at fault when it lost by anything but the board.
+    let at_fault = |color: Color| {
+        outcome.winner == Some(color.opp()) && outcome.reason != Reason::Five || outcome.both_lose
+    };
+    if pool.reuse {
+        pool.give_back(s0, at_fault(Color::Black), grace);
+        pool.give_back(s1, at_fault(Color::White), grace);
+    } else {
+        let t = std::thread::spawn(move || s1.engine.quit(grace));
+        s0.engine.quit(grace);
+        let _ = t.join();
+    }
     let mut game = record(&referee, b, w, outcome);
     game.transcript = transcript;
     Some(game)

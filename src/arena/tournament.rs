@@ -2,7 +2,9 @@
 //! progress, SPRT early stopping, records and the final table.
 
 use super::engine::EngineSpec;
-use super::game::{play_game, GameRecord, GameSettings, GameSpec, NoStage, OpeningStage};
+use super::game::{
+    play_game, EnginePool, GameRecord, GameSettings, GameSpec, NoStage, OpeningStage,
+};
 use super::openings::{Opening, OpeningBook, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
 use super::schedule::{Bout, BoutScore, Format, Options, Schedule};
@@ -107,6 +109,7 @@ impl Config {
                 max_memory: 350 << 20,
                 start_timeout: std::time::Duration::from_secs(5),
                 no_shows_lose: false,
+                reuse_engines: false,
                 folder: None,
                 transcript: false,
                 interrupt: Arc::default(),
@@ -726,16 +729,22 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                 let engines = &config.engines;
                 let settings = &config.game;
                 let stage = Arc::clone(&config.stage);
-                scope.spawn(move || loop {
-                    if stop.load(Ordering::Relaxed) || settings.interrupt.load(Ordering::Relaxed) {
-                        break;
+                scope.spawn(move || {
+                    let mut pool = EnginePool::new(settings.reuse_engines);
+                    loop {
+                        if stop.load(Ordering::Relaxed)
+                            || settings.interrupt.load(Ordering::Relaxed)
+                        {
+                            break;
+                        }
+                        let job = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
+                        let Some((bout, spec)) = job else { break };
+                        let record = play_game(&spec, engines, settings, stage.as_ref(), &mut pool);
+                        if tx.send((bout, record)).is_err() {
+                            break;
+                        }
                     }
-                    let job = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
-                    let Some((bout, spec)) = job else { break };
-                    let record = play_game(&spec, engines, settings, stage.as_ref());
-                    if tx.send((bout, record)).is_err() {
-                        break;
-                    }
+                    pool.close();
                 });
             }
             drop(tx);
