@@ -17,6 +17,7 @@
 //! | `exit-start` | exits on START |
 //! | `swap2-dup` | answers `SWAP2BOARD` with a point twice |
 //! | `opening-noncanonical` | answers `OPENINGBOARD` on an empty board with three stones that are not one of the 26 openings |
+//! | `flood` | writes 200 MB without a newline (then one) |
 //! | `pass` | passes (`-1,-1`), and again at every later move |
 //! | `opening-offcentre` | opens a renju opening rule with a canonical opening moved one point right and down, off the centre |
 //! | `opening-nocount` | leaves out the declared number of fifth moves (Yamaguchi, Soosõrv) |
@@ -122,6 +123,17 @@ impl Brain for Broken {
                 std::thread::sleep(Duration::from_secs(3600));
             },
             "garbage" => Some("hello there".into()),
+            "flood" => {
+                use std::io::Write;
+                let chunk = vec![b'x'; 1 << 16];
+                let mut out = std::io::stdout().lock();
+                for _ in 0..(200 << 20) / chunk.len() {
+                    if out.write_all(&chunk).is_err() {
+                        std::process::exit(0);
+                    }
+                }
+                Some(String::new())
+            }
             "occupied" => {
                 let taken = board.points().find(|&p| board.stone(p).is_some());
                 match taken {

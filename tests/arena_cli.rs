@@ -294,3 +294,47 @@ fn the_rulebook_preset_plays_a_real_tournament() {
     // With play-offs on, the final order is settled and printed.
     assert!(stdout.contains("placement: "), "{stdout}");
 }
+
+/// The most resident memory a process has had (`VmHWM`), in kB.
+fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn an_engine_flooding_its_output_loses_and_the_arena_stays_small() {
+    // The engine writes 200 MB without a newline at its first move: the
+    // reader cuts the line at 16 kB, the answer is garbage, and the
+    // arena's memory stays within a few MB of its usual size.
+    let broken = example("broken_engine");
+    let out = out_dir("flood");
+    let mut child = greedy_field(1)
+        .args(["-n", "1", "-q", "--turn-time", "10s"])
+        .args(["-e", &format!("f={broken} flood")])
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arena runs");
+    let pid = child.id();
+    let mut peak = 0;
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        peak = peak.max(peak_kb(pid).unwrap_or(0));
+        assert!(started.elapsed() < Duration::from_secs(60), "the run hangs");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let result = child.wait_with_output().unwrap();
+    succeeded(&result);
+    assert!(peak > 0 && peak < 64 * 1024, "peak {peak} kB");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    for g in json["games"].as_array().unwrap() {
+        assert_eq!(g["outcome"]["reason"], "garbage", "{}", g["outcome"]);
+        let detail = g["outcome"]["detail"].as_str().unwrap();
+        assert!(detail.len() < 200, "{detail}");
+    }
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
