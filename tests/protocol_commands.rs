@@ -255,7 +255,14 @@ fn turn_minus_one_is_a_pass_and_the_engine_passes_only_when_nothing_else_is_left
     e.send(&["TURN -1,-1"]);
     e.expect_prefix("ERROR");
     // Black passes on move one: the engine plays white, on the board.
-    let mut e = started(15);
+    // Short turns: these moves only need to be legal, and a long search
+    // would crowd the timing tests that run beside this one.
+    let quick = |size: usize| {
+        let mut e = started(size);
+        e.send(&["INFO timeout_turn 100"]);
+        e
+    };
+    let mut e = quick(15);
     e.send(&["TURN -1,-1"]);
     let (x, y) = e.expect_move();
     assert!(x < 15 && y < 15);
@@ -273,7 +280,7 @@ fn turn_minus_one_is_a_pass_and_the_engine_passes_only_when_nothing_else_is_left
     // Every row, column and long diagonal of this 5×5 board holds both
     // colours: nothing but a draw can follow, so the engine passes, and
     // passes again after the opponent's pass.
-    let mut e = started(5);
+    let mut e = quick(5);
     let dead = "X..O. X.O.O ..OX. OXX.. .O..X";
     let lines = board_lines(dead);
     e.send(&lines.iter().map(String::as_str).collect::<Vec<_>>());
@@ -290,14 +297,14 @@ fn turn_minus_one_is_a_pass_and_the_engine_passes_only_when_nothing_else_is_left
     // Renju, 6×6, black to move: each empty point would make black an
     // overline (XXX.XX on the top and bottom rows), so every stone black
     // could play is forbidden and loses; passing is the best it can do.
-    let mut e = started(6);
+    let mut e = quick(6);
     e.send(&["INFO rule 4"]);
     let board = "XXX.XX OOXOXX XOOOOX OOOOXO OOOOXO XXX.XX";
     let lines = board_lines(board);
     e.send(&lines.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(e.answer(), "-1,-1");
     // Under freestyle the same overline wins: the engine takes it.
-    let mut e = started(6);
+    let mut e = quick(6);
     e.send(&lines.iter().map(String::as_str).collect::<Vec<_>>());
     let m = e.expect_move();
     assert!(m == (3, 0) || m == (3, 5), "{m:?}");
