@@ -17,6 +17,10 @@
 //! | `exit-start` | exits on START |
 //! | `swap2-dup` | answers `SWAP2BOARD` with a point twice |
 //! | `opening-noncanonical` | answers `OPENINGBOARD` on an empty board with three stones that are not one of the 26 openings |
+//! | `flood` | writes 200 MB without a newline (then one) |
+//! | `pass` | passes (`-1,-1`), and again at every later move |
+//! | `opening-offcentre` | opens a renju opening rule with a canonical opening moved one point right and down, off the centre |
+//! | `opening-nocount` | leaves out the declared number of fifth moves (Yamaguchi, Soosõrv) |
 //! | `opening-offers` | answers an `OPENINGBOARD` request for fifth-move offers with one offer too few |
 //!
 //! Usage: `broken_engine MODE [--at N] [--delay MS] [--seed N]`.
@@ -68,6 +72,26 @@ impl Brain for Broken {
             return Some(format!("{cx},{cy} {},{cy} {cx},{}", cx + 2, cy + 1));
         }
         let reply = library_opening(header, lines, w, h, rule).ok()?;
+        if self.mode == "opening-offcentre" && lines.is_empty() {
+            let shifted: Vec<String> = reply
+                .split_whitespace()
+                .map(|word| match word.split_once(',') {
+                    Some((x, y)) => {
+                        let x: usize = x.parse().unwrap_or(0);
+                        let y: usize = y.parse().unwrap_or(0);
+                        format!("{},{}", x + 1, y + 1)
+                    }
+                    None => word.to_string(),
+                })
+                .collect();
+            return Some(shifted.join(" "));
+        }
+        if self.mode == "opening-nocount" {
+            let words: Vec<&str> = reply.split_whitespace().collect();
+            if words.len() > 1 && words.last().is_some_and(|w| !w.contains(',')) {
+                return Some(words[..words.len() - 1].join(" "));
+            }
+        }
         let stones = lines.iter().filter(|l| !l.ends_with(",3")).count();
         let offers = lines.len() - stones;
         if self.mode == "opening-offers" && stones == 4 && offers == 0 {
@@ -86,6 +110,10 @@ impl Brain for Broken {
             println!("UNKNOWN nothing");
             return normal(board, &mut self.rng);
         }
+        if self.mode == "pass" && n >= self.at {
+            board.pass();
+            return Some("-1,-1".into());
+        }
         if n != self.at {
             return normal(board, &mut self.rng);
         }
@@ -95,6 +123,17 @@ impl Brain for Broken {
                 std::thread::sleep(Duration::from_secs(3600));
             },
             "garbage" => Some("hello there".into()),
+            "flood" => {
+                use std::io::Write;
+                let chunk = vec![b'x'; 1 << 16];
+                let mut out = std::io::stdout().lock();
+                for _ in 0..(200 << 20) / chunk.len() {
+                    if out.write_all(&chunk).is_err() {
+                        std::process::exit(0);
+                    }
+                }
+                Some(String::new())
+            }
             "occupied" => {
                 let taken = board.points().find(|&p| board.stone(p).is_some());
                 match taken {

@@ -3,7 +3,7 @@
 
 mod arena_support;
 
-use arena_support::{examples_dir, out_dir, process_alive};
+use arena_support::{examples_dir, out_dir, process_alive, succeeded};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -15,12 +15,23 @@ fn example(name: &str) -> String {
     examples_dir().join(name).display().to_string()
 }
 
+/// The arena with `n` seeded greedy engines, named `a`, `b`, `c`, … and
+/// seeded 1, 2, 3, …
+fn greedy_field(n: usize) -> Command {
+    let greedy = example("greedy_engine");
+    let mut c = arena();
+    for i in 0..n {
+        let name = char::from(b'a' + i as u8);
+        c.args(["-e", &format!("{name}={greedy} --seed {}", i + 1)]);
+    }
+    c
+}
+
 #[test]
 fn smoke_tournament() {
     let out = out_dir("smoke");
-    let greedy = example("greedy_engine");
     let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/freestyle-15.txt");
-    let result = arena()
+    let result = greedy_field(3)
         .args([
             "-f",
             "round-robin",
@@ -32,9 +43,6 @@ fn smoke_tournament() {
             "--turn-time",
             "2s",
         ])
-        .args(["-e", &format!("a={greedy} --seed 1")])
-        .args(["-e", &format!("b={greedy} --seed 2")])
-        .args(["-e", &format!("c={greedy} --seed 3")])
         .args([
             "-o",
             openings,
@@ -48,12 +56,7 @@ fn smoke_tournament() {
         .arg(&out)
         .output()
         .expect("arena runs");
-    let stdout = String::from_utf8_lossy(&result.stdout);
-    assert!(
-        result.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
+    let stdout = succeeded(&result);
     assert!(
         stdout.contains("points") && stdout.contains("endings:"),
         "{stdout}"
@@ -71,7 +74,10 @@ fn smoke_tournament() {
     assert_eq!(points, 24);
     for g in games {
         let reason = g["outcome"]["reason"].as_str().unwrap();
-        assert!(reason == "five" || reason == "full-board", "{reason}");
+        assert!(
+            ["five", "full-board", "dead-draw"].contains(&reason),
+            "{reason}"
+        );
         assert!(g["opening"].as_str().unwrap().starts_with("freestyle-15-"));
     }
     let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
@@ -143,11 +149,10 @@ fn bad_configurations_get_one_clear_error() {
 #[test]
 fn ctrl_c_keeps_finished_games_and_kills_engines() {
     let out = out_dir("interrupt");
-    let greedy = example("greedy_engine");
     let hang = example("broken_engine");
     // The second bout's engine hangs on its third move with a long turn
     // limit, so the tournament is still running when interrupted.
-    let mut child = arena()
+    let mut child = greedy_field(2)
         .args([
             "-f",
             "gauntlet",
@@ -159,8 +164,6 @@ fn ctrl_c_keeps_finished_games_and_kills_engines() {
             "--turn-time",
             "60s",
         ])
-        .args(["-e", &format!("a={greedy} --seed 1")])
-        .args(["-e", &format!("b={greedy} --seed 2")])
         .args(["-e", &format!("h={hang} hang --at 3 --seed 8642097")])
         .arg("--out")
         .arg(&out)
@@ -206,4 +209,132 @@ fn ctrl_c_keeps_finished_games_and_kills_engines() {
     // Give the kernel a moment to reap, then check the engine is gone.
     std::thread::sleep(Duration::from_millis(200));
     assert!(!process_alive("8642097"), "the hung engine was killed");
+}
+
+#[test]
+fn ranks_show_beside_the_ratings() {
+    let out = out_dir("ranks");
+    let result = greedy_field(3)
+        .args([
+            "-f",
+            "rr",
+            "-n",
+            "2",
+            "-q",
+            "--turn-time",
+            "2s",
+            "--ranks",
+            "350",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("arena runs");
+    let stdout = succeeded(&result);
+    assert!(stdout.lines().next().unwrap().contains("rank"), "{stdout}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    for row in json["standings"].as_array().unwrap() {
+        // The ladder: 100 points a step, 1段 from 100, 1级 from 0 down.
+        let elo = row["elo"].as_f64().unwrap() + 350.0;
+        let step = (elo / 100.0).floor().clamp(-8.0, 9.0) as i64;
+        let want = if step <= 0 {
+            format!("{}级", 1 - step)
+        } else {
+            format!("{step}段")
+        };
+        assert_eq!(row["rank"].as_str(), Some(want.as_str()), "{row}");
+        assert!(stdout.contains(&want), "{stdout}");
+    }
+}
+
+#[test]
+fn the_rulebook_preset_plays_a_real_tournament() {
+    // Renju under RIF with `--rulebook`: an opener whose first stone is off
+    // the centre is corrected, not forfeited; any tied places would be
+    // played off, so the final order is printed; overtime would lose
+    // without grace.
+    let broken = example("broken_engine");
+    let out = out_dir("rulebook");
+    let result = greedy_field(2)
+        .args([
+            "-f",
+            "rr",
+            "-n",
+            "1",
+            "-q",
+            "--turn-time",
+            "2s",
+            "--rulebook",
+        ])
+        .args(["-r", "renju", "--opening-rule", "rif", "--seed", "3"])
+        .args(["-e", &format!("off={broken} opening-offcentre")])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("arena runs");
+    let stdout = succeeded(&result);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert!(json["time_control"]
+        .as_str()
+        .unwrap()
+        .contains("no tolerance"));
+    let games = json["games"].as_array().unwrap();
+    assert!(games.len() >= 6);
+    let mut corrected = 0;
+    for g in games {
+        assert_ne!(g["outcome"]["reason"], "opening-rule", "{g}");
+        if let Some(notes) = g["notes"].as_array() {
+            assert!(notes.iter().all(|n| n.as_str().unwrap().contains("centre")));
+            corrected += notes.len();
+        }
+    }
+    assert!(corrected >= 1, "the off-centre opener opened at least once");
+    // With play-offs on, the final order is settled and printed.
+    assert!(stdout.contains("placement: "), "{stdout}");
+}
+
+/// The most resident memory a process has had (`VmHWM`), in kB.
+fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn an_engine_flooding_its_output_loses_and_the_arena_stays_small() {
+    // The engine writes 200 MB without a newline at its first move: the
+    // reader cuts the line at 16 kB, the answer is garbage, and the
+    // arena's memory stays within a few MB of its usual size.
+    let broken = example("broken_engine");
+    let out = out_dir("flood");
+    let mut child = greedy_field(1)
+        .args(["-n", "1", "-q", "--turn-time", "10s"])
+        .args(["-e", &format!("f={broken} flood")])
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arena runs");
+    let pid = child.id();
+    let mut peak = 0;
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        peak = peak.max(peak_kb(pid).unwrap_or(0));
+        assert!(started.elapsed() < Duration::from_secs(60), "the run hangs");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let result = child.wait_with_output().unwrap();
+    succeeded(&result);
+    assert!(peak > 0 && peak < 64 * 1024, "peak {peak} kB");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    for g in json["games"].as_array().unwrap() {
+        assert_eq!(g["outcome"]["reason"], "garbage", "{}", g["outcome"]);
+        let detail = g["outcome"]["detail"].as_str().unwrap();
+        assert!(detail.len() < 200, "{detail}");
+    }
+    assert!(started.elapsed() < Duration::from_secs(20));
 }

@@ -165,7 +165,7 @@ fn a_close_match_reports_elo_with_error_bars() {
     let h = s.head_to_head.clone().unwrap();
     assert_eq!(h.record.games(), 12);
     let elo = h.elo.unwrap();
-    assert!(elo.elo.is_finite() || h.record.wins == 0 || h.record.losses == 0);
+    assert!(elo.elo.is_finite() && elo.error.is_finite());
     assert!(elo.error > 0.0);
     assert!((0.0..=1.0).contains(&h.los));
     // Each opening pair: same opening (and symmetry), colours swapped.
@@ -220,4 +220,192 @@ fn bad_configurations_fail_before_any_game() {
     let mut c = config(vec![greedy("a", 1), greedy("b", 2)], "bad");
     c.game.width = 4;
     assert!(run(&c).unwrap_err().contains("outside 5..=32"));
+}
+
+/// Two greedy engines, `a` and `b`, then two that lose every game, `x`
+/// (it crashes) and `y` (it answers garbage).
+fn mixed_field() -> Vec<tengen::arena::engine::EngineSpec> {
+    vec![
+        greedy("a", 1),
+        greedy("b", 2),
+        broken("x", "crash", &[]),
+        broken("y", "garbage", &[]),
+    ]
+}
+
+/// An engine that loses every game it plays black: it crashes at its
+/// second move, and the one with white crashes only later.
+fn black_loses(name: &str) -> tengen::arena::engine::EngineSpec {
+    broken(name, "crash", &["--at", "2"])
+}
+
+#[test]
+fn a_tied_knock_out_bout_is_played_off_until_a_game_is_won() {
+    // Each engine loses with black: the pair ends 1-1, and the play-off
+    // game (加赛) decides for the engine that has white in it.
+    let mut c = config(vec![black_loses("p"), black_loses("q")], "playoff-se");
+    c.format = Format::SingleElimination;
+    c.bouts.playoffs = true;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    let mut games = s.games.clone();
+    games.sort_by_key(|g| g.id);
+    let rounds: Vec<&str> = games.iter().map(|g| g.round.as_str()).collect();
+    assert_eq!(rounds, ["final", "final", "final play-off 1"]);
+    let decider = &games[2];
+    assert_eq!(
+        decider.black, 0,
+        "the play-off alternates from the pair's colours"
+    );
+    assert_eq!(s.placement, Some(vec!["q".to_string(), "p".to_string()]));
+    // Without play-offs the same tie takes a tie-break pair, then the
+    // better seed goes through.
+    c.bouts.playoffs = false;
+    c.out_dir = Some(arena_support::out_dir("tiebreak-se"));
+    let s = run(&c).unwrap();
+    assert_eq!(s.games.len(), 4);
+    assert_eq!(s.placement, Some(vec!["p".to_string(), "q".to_string()]));
+}
+
+#[test]
+fn tied_round_robin_places_are_played_off() {
+    // Three engines that each lose with black: every pair ends 1-1 and all
+    // three are level. The play-off round gives one game a pair, and its
+    // colours (the better seed black) decide: 2 beats both, 1 beats 0.
+    let mut c = config(
+        vec![black_loses("a"), black_loses("b"), black_loses("c")],
+        "playoff-rr",
+    );
+    c.format = Format::RoundRobin;
+    c.bouts.playoffs = true;
+    c.concurrency = 2;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    assert_eq!(s.games.len(), 6 + 3);
+    let playoffs: Vec<_> = s.games.iter().filter(|g| g.round == "play-off 1").collect();
+    assert_eq!(playoffs.len(), 3);
+    // The table leaves the play-off out (2 wins, 2 losses each) and lists
+    // the engines in the order the play-off decided.
+    assert!(
+        s.standings.iter().all(|r| r.points == 4),
+        "{:?}",
+        s.standings
+    );
+    let table: Vec<&str> = s.standings.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(table, ["c", "b", "a"]);
+    assert_eq!(
+        s.placement,
+        Some(vec!["c".to_string(), "b".to_string(), "a".to_string()])
+    );
+    let text = s.table();
+    assert!(text.contains("placement: c, b, a"), "{text}");
+}
+
+#[test]
+fn drawn_play_offs_end_by_lot_the_same_way_for_the_same_seed() {
+    // Two engines that only pass draw every game: the play-offs cannot
+    // decide, and after the limit the lot does, reproducibly.
+    let placement = |seed: u64| {
+        let mut c = config(
+            vec![broken("p", "pass", &[]), broken("q", "pass", &[])],
+            "lot",
+        );
+        c.format = Format::Match;
+        c.bouts.playoffs = true;
+        c.bouts.playoff_limit = 2;
+        c.bouts.lots = Some(seed);
+        let s = run(&c).unwrap();
+        check_records(&c, &s);
+        assert_eq!(s.games.len(), 2 + 2, "one pair and two play-off games");
+        s.placement.unwrap()
+    };
+    let places: Vec<Vec<String>> = (1..=6).map(placement).collect();
+    assert_eq!(placement(3), places[2]);
+    assert!(places.iter().any(|p| p[0] == "p") && places.iter().any(|p| p[0] == "q"));
+}
+
+#[test]
+fn best_of_three_knock_out_with_a_third_place_match() {
+    let mut c = config(mixed_field(), "bo3");
+    c.format = Format::SingleElimination;
+    c.bouts.bout_games = Some(3);
+    c.bouts.third_place = true;
+    c.concurrency = 2;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    // A broken engine loses every game to a greedy one: the semi-finals
+    // end 2-0 and play no third game.
+    let mut games = s.games.clone();
+    games.sort_by_key(|g| g.id);
+    let semis: Vec<_> = games.iter().filter(|g| g.round == "round 1").collect();
+    assert_eq!(semis.len(), 4, "two bouts of two games");
+    let finals = games.iter().filter(|g| g.round == "final").count();
+    assert!((2..=3).contains(&finals), "{finals}");
+    // x and y each lose with black (one crashes, the other answers
+    // garbage at its first move): 1-1 after two games, the third decides,
+    // and colours alternate game by game.
+    let third: Vec<_> = games.iter().filter(|g| g.round == "third place").collect();
+    assert_eq!(third.len(), 3);
+    assert!(third.windows(2).all(|w| w[0].black != w[1].black));
+    let bronze = third[2].white_name.clone();
+    let place = s.placement.clone().unwrap();
+    assert_eq!(place.len(), 4);
+    assert_eq!(place[2], bronze, "{place:?}");
+}
+
+#[test]
+fn groups_then_knock_out_and_king_of_the_hill() {
+    let mut c = config(mixed_field(), "groups");
+    c.format = Format::Groups;
+    c.concurrency = 2;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    // Snake seeding: A = a, y; B = b, x. Each group is one bout; both
+    // broken engines lose theirs, and a meets b in the final.
+    let groups: Vec<_> = s
+        .games
+        .iter()
+        .filter(|g| g.round.starts_with("group"))
+        .collect();
+    assert_eq!(groups.len(), 4);
+    assert!(s
+        .games
+        .iter()
+        .any(|g| g.round.starts_with("round 1") || g.round == "final"));
+    let place = s.placement.clone().unwrap();
+    let top: std::collections::BTreeSet<&str> = place[..2].iter().map(String::as_str).collect();
+    assert_eq!(top, ["a", "b"].into_iter().collect());
+
+    // King of the hill: a holds and plays black against b, x, y in turn.
+    let mut c = config(mixed_field(), "koth");
+    c.format = Format::KingOfTheHill;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    let mut games = s.games.clone();
+    games.sort_by_key(|g| g.id);
+    assert_eq!(games.len(), 3, "one game for each challenger");
+    let mut holder = 0;
+    let mut points = [0.0; 4];
+    for g in &games {
+        assert_eq!(g.black, holder, "the holder plays black");
+        match g.winner_engine() {
+            Some(w) if w == holder => points[w] += 1.0,
+            Some(w) => {
+                points[w] += 1.5;
+                holder = w;
+            }
+            None => {
+                points[g.black] += 0.5;
+                points[g.white] += 0.5;
+            }
+        }
+    }
+    let hill = s.hill.clone().unwrap();
+    let got: Vec<f64> = hill.iter().map(|(_, p)| *p).collect();
+    assert_eq!(got, points);
+    assert!(
+        s.table().contains("king of the hill points: a "),
+        "{}",
+        s.table()
+    );
 }

@@ -53,7 +53,10 @@ fn a_stage_can_place_stones_and_swap_colours() {
             "the greedy engine opens on the centre"
         );
         assert!(
-            matches!(g.outcome.reason, Reason::Five | Reason::FullBoard),
+            matches!(
+                g.outcome.reason,
+                Reason::Five | Reason::FullBoard | Reason::DeadDraw
+            ),
             "{:?}",
             g.outcome
         );
@@ -80,7 +83,10 @@ mod swap2 {
         assert_eq!(s.games.len(), 2);
         for g in &s.games {
             assert!(
-                matches!(g.outcome.reason, Reason::Five | Reason::FullBoard),
+                matches!(
+                    g.outcome.reason,
+                    Reason::Five | Reason::FullBoard | Reason::DeadDraw
+                ),
                 "{:?}",
                 g.outcome
             );

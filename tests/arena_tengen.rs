@@ -6,7 +6,7 @@
 
 mod arena_support;
 
-use arena_support::{check_records, config, greedy};
+use arena_support::{broken, check_records, config, greedy};
 use std::path::PathBuf;
 use tengen::arena::engine::EngineSpec;
 use tengen::arena::referee::Reason;
@@ -35,7 +35,10 @@ fn quick(engines: Vec<EngineSpec>, tag: &str) -> tengen::arena::tournament::Conf
 
 /// Endings that mean both engines played by the rules.
 fn clean(reason: Reason) -> bool {
-    matches!(reason, Reason::Five | Reason::FullBoard | Reason::MoveLimit)
+    matches!(
+        reason,
+        Reason::Five | Reason::FullBoard | Reason::MoveLimit | Reason::DeadDraw
+    )
 }
 
 #[test]
@@ -73,4 +76,59 @@ fn tengen_plays_the_greedy_test_engine_by_the_rules() {
         assert!(clean(g.outcome.reason), "game {}: {:?}", g.id, g.outcome);
     }
     assert_eq!(s.head_to_head.unwrap().record.games(), 8);
+}
+
+#[test]
+fn tengen_takes_turn_minus_one_as_a_pass_and_wins_against_a_passer() {
+    // The passer passes from its second move on: tengen gets `TURN -1,-1`
+    // and plays on (a pass of its own would draw), to five in every game.
+    let mut c = quick(
+        vec![tengen("tengen"), broken("passer", "pass", &["--at", "2"])],
+        "tengen-pass",
+    );
+    c.pairs = 1;
+    let s = run(&c).expect("runs");
+    check_records(&c, &s);
+    for g in &s.games {
+        assert_eq!(g.winner_engine(), Some(0), "game {}: {:?}", g.id, g.outcome);
+        assert_eq!(g.outcome.reason, Reason::Five);
+        let tengen_passes = g
+            .moves
+            .iter()
+            .filter(|m| m.pass && (m.color == tengen::Color::Black) == (g.black == 0))
+            .count();
+        assert_eq!(tengen_passes, 0, "game {}", g.id);
+        assert!(g.moves.iter().any(|m| m.pass));
+    }
+}
+
+#[test]
+fn tengen_keeps_its_process_from_game_to_game() {
+    // `--reuse-engines`: one process per engine, a new START per game;
+    // every game still ends on the board.
+    let mut c = quick(vec![tengen("tengen"), greedy("greedy", 4)], "tengen-reuse");
+    c.pairs = 2;
+    c.game.reuse_engines = true;
+    c.game.transcript = true;
+    let s = run(&c).expect("runs");
+    check_records(&c, &s);
+    for g in &s.games {
+        assert!(clean(g.outcome.reason), "game {}: {:?}", g.id, g.outcome);
+    }
+    let greedy_games: Vec<String> = s
+        .games
+        .iter()
+        .flat_map(|g| g.transcript.iter())
+        .filter_map(|l| {
+            l.split_once("greedy < MESSAGE pid ")
+                .map(|(_, r)| r.to_string())
+        })
+        .collect();
+    assert_eq!(greedy_games.len(), 4);
+    let mut numbers: Vec<&str> = greedy_games
+        .iter()
+        .map(|r| r.rsplit(' ').next().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, ["1", "2", "3", "4"], "{greedy_games:?}");
 }

@@ -227,6 +227,89 @@ fn a_pass_entry_sets_who_moved_first_under_renju() {
     assert_eq!(e.expect_move(), (7, 7));
 }
 
+/// `BOARD` lines for a diagram (`X` the engine's stones, `O` the
+/// opponent's), alternating from the engine's first stone.
+fn board_lines(diagram: &str) -> Vec<String> {
+    let (mut own, mut opp) = (Vec::new(), Vec::new());
+    for (y, row) in diagram.split_whitespace().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            match c {
+                'X' => own.push(format!("{x},{y},1")),
+                'O' => opp.push(format!("{x},{y},2")),
+                _ => {}
+            }
+        }
+    }
+    let mut lines = vec!["BOARD".to_string()];
+    for i in 0..own.len().max(opp.len()) {
+        lines.extend(own.get(i).cloned());
+        lines.extend(opp.get(i).cloned());
+    }
+    lines.push("DONE".into());
+    lines
+}
+
+#[test]
+fn turn_minus_one_is_a_pass_and_the_engine_passes_only_when_nothing_else_is_left() {
+    let mut e = Engine::spawn();
+    e.send(&["TURN -1,-1"]);
+    e.expect_prefix("ERROR");
+    // Black passes on move one: the engine plays white, on the board.
+    // Short turns: these moves only need to be legal, and a long search
+    // would crowd the timing tests that run beside this one.
+    let quick = |size: usize| {
+        let mut e = started(size);
+        e.send(&["INFO timeout_turn 100"]);
+        e
+    };
+    let mut e = quick(15);
+    e.send(&["TURN -1,-1"]);
+    let (x, y) = e.expect_move();
+    assert!(x < 15 && y < 15);
+    // And passes are moves of the game: black passes again, white plays.
+    e.send(&["TURN -1,-1"]);
+    let second = e.expect_move();
+    assert_ne!(second, (x, y));
+    // It is not black's turn after the engine's own move is taken back.
+    e.send(&[&format!("TAKEBACK {},{}", second.0, second.1)]);
+    e.expect_prefix("OK");
+    e.send(&["TURN -1,-1"]);
+    let a = e.expect_prefix("ERROR");
+    assert!(a.contains("not the opponent's turn"), "{a}");
+
+    // Every row, column and long diagonal of this 5×5 board holds both
+    // colours: nothing but a draw can follow, so the engine passes, and
+    // passes again after the opponent's pass.
+    let mut e = quick(5);
+    let dead = "X..O. X.O.O ..OX. OXX.. .O..X";
+    let lines = board_lines(dead);
+    e.send(&lines.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(e.answer(), "-1,-1");
+    e.send(&["TURN -1,-1"]);
+    assert_eq!(e.answer(), "-1,-1");
+    // Open the bottom row again (the same board without white's 1,4):
+    // black can still make five there, and the engine plays a stone.
+    let open = "X..O. X.O.O ..OX. OXX.. ....X";
+    let lines = board_lines(open);
+    e.send(&lines.iter().map(String::as_str).collect::<Vec<_>>());
+    e.expect_move();
+
+    // Renju, 6×6, black to move: each empty point would make black an
+    // overline (XXX.XX on the top and bottom rows), so every stone black
+    // could play is forbidden and loses; passing is the best it can do.
+    let mut e = quick(6);
+    e.send(&["INFO rule 4"]);
+    let board = "XXX.XX OOXOXX XOOOOX OOOOXO OOOOXO XXX.XX";
+    let lines = board_lines(board);
+    e.send(&lines.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(e.answer(), "-1,-1");
+    // Under freestyle the same overline wins: the engine takes it.
+    let mut e = quick(6);
+    e.send(&lines.iter().map(String::as_str).collect::<Vec<_>>());
+    let m = e.expect_move();
+    assert!(m == (3, 0) || m == (3, 5), "{m:?}");
+}
+
 #[test]
 fn a_board_without_done_is_refused_when_the_next_command_comes() {
     let mut e = started(15);

@@ -142,6 +142,7 @@ pub fn serve(brain: &mut dyn Brain) {
     let (mut w, mut h) = (15, 15);
     let mut board = Board::new(w, h, rule).expect("15x15 is a valid board");
     let mut my_moves = 0;
+    let mut games = 0;
     let mut lines = stdin.lock().lines();
     let say = |out: &mut io::Stdout, text: Option<String>| {
         if let Some(t) = text {
@@ -167,6 +168,11 @@ pub fn serve(brain: &mut dyn Brain) {
                     Some((a, b, bd)) => {
                         (w, h, board) = (a, b, bd);
                         my_moves = 0;
+                        // Which process, and its how-many-th game: a
+                        // manager that keeps processes shows here.
+                        games += 1;
+                        let pid = std::process::id();
+                        say(&mut out, Some(format!("MESSAGE pid {pid} game {games}")));
                         say(&mut out, brain.start());
                     }
                     None => say(&mut out, Some("ERROR unsupported size".into())),
@@ -193,6 +199,13 @@ pub fn serve(brain: &mut dyn Brain) {
                 }
             }
             "BEGIN" => {
+                my_moves += 1;
+                let a = brain.answer(&mut board, my_moves);
+                say(&mut out, a);
+            }
+            // The opponent passed: the turn comes back without a stone.
+            "TURN" if tengen::board::parse_xy(&arg) == Some((-1, -1)) => {
+                board.pass();
                 my_moves += 1;
                 let a = brain.answer(&mut board, my_moves);
                 say(&mut out, a);

@@ -1,9 +1,10 @@
 //! The command line of `tengen-arena`, and turning it into a [`Config`].
 
-use super::clock::{parse_duration, TimeControl};
+use super::clock::{parse_duration, Stages, TimeControl};
 use super::engine::EngineSpec;
 use super::openings::{load_openings, Order};
-use super::schedule::Format;
+use super::schedule::{Format, Options};
+use super::shard::{merge, Shard};
 use super::stats::Sprt;
 use super::tournament::{run, Config, SummaryFormat};
 use crate::rules::Rule;
@@ -13,6 +14,9 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// Tournaments between Gomocup (Piskvork protocol) engines.
+///
+/// `tengen-arena merge [--out DIR] DIR...` combines the outputs of a run
+/// split with `--shard` into one table and one set of records.
 #[derive(Parser, Debug, Clone)]
 #[command(name = "tengen-arena", version)]
 pub struct Cli {
@@ -22,7 +26,8 @@ pub struct Cli {
     #[arg(short = 'e', long = "engine", required = true)]
     pub engines: Vec<String>,
 
-    /// match, gauntlet, round-robin, single-elimination, double-elimination.
+    /// match, gauntlet, round-robin, single-elimination,
+    /// double-elimination, groups, king-of-the-hill.
     #[arg(short = 'f', long, default_value = "match")]
     pub format: String,
 
@@ -35,6 +40,35 @@ pub struct Cli {
     /// seed goes through.
     #[arg(long, default_value_t = 1)]
     pub tiebreaks: usize,
+
+    /// Knock-out bouts of N single games, colours alternating, ended once
+    /// decided (1: single-game knock-out 单局淘汰, 3: best of three
+    /// 三局两胜), instead of game pairs.
+    #[arg(long = "bout-games", value_name = "N")]
+    pub bout_games: Option<usize>,
+
+    /// Play ties off (加赛): tied bouts and tied places one game at a time
+    /// until decided, the lot after --playoff-limit games.
+    #[arg(long)]
+    pub playoffs: bool,
+
+    /// Play-off games per tie before the lot decides.
+    #[arg(long = "playoff-limit", default_value_t = 10)]
+    pub playoff_limit: usize,
+
+    /// Draw the seeding and the first colour of every bout by lot (抽签,
+    /// 猜先) from --seed; colours alternate after.
+    #[arg(long)]
+    pub lots: bool,
+
+    /// Single elimination: a match for third place between the
+    /// semi-finals' losers.
+    #[arg(long = "third-place")]
+    pub third_place: bool,
+
+    /// Groups format: the number of groups (each group's top two go on).
+    #[arg(long, default_value_t = 2)]
+    pub groups: usize,
 
     /// freestyle, standard, renju, caro, caro-exact, or a Gomocup number.
     #[arg(short = 'r', long, default_value = "freestyle")]
@@ -65,13 +99,33 @@ pub struct Cli {
     #[arg(long, default_value_t = 0)]
     pub periods: u32,
 
-    /// Overrun forgiven on every limit.
-    #[arg(long, default_value = "500ms")]
-    pub tolerance: String,
+    /// Moves in a period (限时限手制) instead of a game time:
+    /// `MOVES/TIME,...`, e.g. `40/10m,20/5m`; each period starts once the
+    /// last one's moves are made, the last repeats (0 moves: to the end).
+    #[arg(long, value_name = "MOVES/TIME,...")]
+    pub stages: Option<String>,
+
+    /// Overrun forgiven on every limit (default 500ms; 0 under
+    /// --rulebook: overtime loses, 超时判负).
+    #[arg(long)]
+    pub tolerance: Option<String>,
 
     /// How long an engine may take to answer START.
     #[arg(long = "start-timeout", default_value = "5s")]
     pub start_timeout: String,
+
+    /// Keep each engine's process from game to game (a new START per
+    /// game, as c-gomoku-cli does), so that an engine pays for its start
+    /// and hash once; a process that crashed, lost on time or broke a rule
+    /// is restarted. Default: a fresh process for every game, as
+    /// GomocupJudge does.
+    #[arg(long = "reuse-engines")]
+    pub reuse_engines: bool,
+
+    /// Two engines that both fail to start both lose, as the rulebook has
+    /// two no-shows, instead of drawing.
+    #[arg(long = "no-shows-lose")]
+    pub no_shows_lose: bool,
 
     /// Draw the game once this many stones are on the board.
     #[arg(long = "draw-after")]
@@ -95,10 +149,24 @@ pub struct Cli {
 
     /// Opening rule played by the engines before normal moves: none, swap2
     /// (through SWAP2BOARD), or a renju opening rule through OPENINGBOARD:
-    /// rif, yamaguchi, soosorv-N, taraguchi-N, tarannikov, swap1. All but
-    /// none start from an empty board.
+    /// rif, rif-N (N fifth-move offers instead of two), yamaguchi,
+    /// soosorv-N, taraguchi-N, tarannikov, swap1. All but none start from
+    /// an empty board.
     #[arg(long = "opening-rule", default_value = "none")]
     pub opening_rule: String,
+
+    /// Renju opening rules: put the rulebook's correctable faults right
+    /// instead of forfeiting them (the first stone moved back onto the
+    /// centre, a non-canonical opening asked for again, a missing number
+    /// of fifth moves supplied).
+    #[arg(long)]
+    pub corrections: bool,
+
+    /// The rulebook's way in one flag: no time tolerance (超时判负),
+    /// play-offs (加赛), lots (抽签, 猜先), corrections instead of
+    /// forfeits, two no-shows both lose.
+    #[arg(long)]
+    pub rulebook: bool,
 
     /// Play each opening in a random one of the board's symmetries.
     #[arg(long)]
@@ -111,6 +179,13 @@ pub struct Cli {
     /// Games played at once.
     #[arg(short = 'j', long, default_value_t = 1)]
     pub concurrency: usize,
+
+    /// Play only the K-th of N disjoint slices of the schedule (K from 1),
+    /// with the same game numbers, openings and colours as a whole run;
+    /// combine the slices with `tengen-arena merge`. Match, gauntlet and
+    /// round robin only.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 
     /// SPRT for a match: `elo0,elo1[,alpha,beta]` (alpha and beta default
     /// to 0.05); the match stops as soon as it is decided.
@@ -125,6 +200,12 @@ pub struct Cli {
     /// Summary format: json, csv or both.
     #[arg(long, default_value = "json")]
     pub summary: String,
+
+    /// Show each engine's rank (9级 … 1级, 1段 … 9段) beside its rating;
+    /// the ratings average zero, so OFFSET (default 0) points are added
+    /// first to place the field on the ladder.
+    #[arg(long, value_name = "OFFSET", num_args = 0..=1, default_missing_value = "0", allow_hyphen_values = true)]
+    pub ranks: Option<f64>,
 
     /// Write each game's protocol transcript as a `.log` next to its
     /// records.
@@ -150,6 +231,23 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
         }
     };
     Ok((w, h))
+}
+
+fn parse_summary(text: &str) -> Result<SummaryFormat, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "json" => Ok(SummaryFormat::Json),
+        "csv" => Ok(SummaryFormat::Csv),
+        "both" => Ok(SummaryFormat::Both),
+        s => Err(format!("unknown summary format `{s}` (json, csv or both)")),
+    }
+}
+
+/// A default output directory named after the current time.
+fn default_out(kind: &str) -> PathBuf {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    PathBuf::from(format!("arena-out/{kind}-{secs}"))
 }
 
 fn parse_sprt(text: &str) -> Result<Sprt, String> {
@@ -187,7 +285,7 @@ impl Cli {
         let mut config = Config::new(engines);
         config.format = Format::parse(&self.format).ok_or_else(|| {
             format!(
-                "unknown format `{}` (match, gauntlet, round-robin, single-elimination, double-elimination)",
+                "unknown format `{}` (match, gauntlet, round-robin, single-elimination, double-elimination, groups, king-of-the-hill)",
                 self.format
             )
         })?;
@@ -201,9 +299,10 @@ impl Cli {
         config.game.width = w;
         config.game.height = h;
         let game = self.game_time.as_deref().map(parse_duration).transpose()?;
+        let stages = self.stages.as_deref().map(Stages::parse).transpose()?;
         let turn = match self.turn_time.as_deref().map(parse_duration).transpose()? {
             Some(t) => Some(t),
-            None if game.is_none() => Some(Duration::from_secs(1)),
+            None if game.is_none() && stages.is_none() => Some(Duration::from_secs(1)),
             None => None,
         };
         config.game.tc = TimeControl {
@@ -212,15 +311,31 @@ impl Cli {
             increment: parse_duration(&self.increment)?,
             byoyomi: parse_duration(&self.byoyomi)?,
             periods: self.periods,
-            tolerance: parse_duration(&self.tolerance)?,
+            stages: stages.unwrap_or_default(),
+            tolerance: match &self.tolerance {
+                Some(t) => parse_duration(t)?,
+                None if self.rulebook => Duration::ZERO,
+                None => Duration::from_millis(500),
+            },
         };
         config.game.start_timeout = parse_duration(&self.start_timeout)?;
         config.game.draw_after = self.draw_after;
+        config.game.no_shows_lose = self.no_shows_lose || self.rulebook;
+        config.game.reuse_engines = self.reuse_engines;
         config.game.max_memory = self.max_memory << 20;
         config.game.folder.clone_from(&self.folder);
         config.game.transcript = self.log;
         config.pairs = self.pairs;
         config.tiebreaks = self.tiebreaks;
+        config.bouts = Options {
+            bout_games: self.bout_games,
+            playoffs: self.playoffs || self.rulebook,
+            playoff_limit: self.playoff_limit,
+            lots: (self.lots || self.rulebook).then_some(self.seed),
+            third_place: self.third_place,
+            groups: self.groups,
+            ..Options::default()
+        };
         if let Some(path) = &self.openings {
             config.openings = load_openings(path)?;
         }
@@ -236,11 +351,14 @@ impl Cli {
         config.stage = match self.opening_rule.to_ascii_lowercase().as_str() {
             "none" => std::sync::Arc::new(super::game::NoStage),
             "swap2" => std::sync::Arc::new(super::swap2::Swap2),
-            r => match crate::opening::OpeningRule::parse(r) {
-                Some(rule) => std::sync::Arc::new(super::renju_opening::RenjuOpening::new(rule)),
+            r => match super::renju_opening::RenjuOpening::parse(r) {
+                Some(stage) if self.corrections || self.rulebook => {
+                    std::sync::Arc::new(stage.with_corrections())
+                }
+                Some(stage) => std::sync::Arc::new(stage),
                 None => {
                     return Err(format!(
-                        "unknown opening rule `{r}` (none, swap2, rif, yamaguchi, soosorv-N, taraguchi-N, tarannikov, swap1)"
+                        "unknown opening rule `{r}` (none, swap2, rif, rif-N, yamaguchi, soosorv-N, taraguchi-N, tarannikov, swap1)"
                     ))
                 }
             },
@@ -248,22 +366,69 @@ impl Cli {
         config.symmetry = self.symmetry;
         config.seed = self.seed;
         config.concurrency = self.concurrency;
+        config.shard = self.shard.as_deref().map(Shard::parse).transpose()?;
         config.sprt = self.sprt.as_deref().map(parse_sprt).transpose()?;
-        config.out_dir = Some(self.out.clone().unwrap_or_else(|| {
-            let secs = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs());
-            PathBuf::from(format!("arena-out/run-{secs}"))
-        }));
-        config.summary = match self.summary.to_ascii_lowercase().as_str() {
-            "json" => SummaryFormat::Json,
-            "csv" => SummaryFormat::Csv,
-            "both" => SummaryFormat::Both,
-            s => return Err(format!("unknown summary format `{s}` (json, csv or both)")),
-        };
+        config.out_dir = Some(self.out.clone().unwrap_or_else(|| default_out("run")));
+        config.summary = parse_summary(&self.summary)?;
         config.progress = !self.quiet;
+        config.ranks = self.ranks;
         config.validate()?;
         Ok(config)
+    }
+}
+
+/// `tengen-arena merge`: combines the outputs of the shards of one run.
+#[derive(Parser, Debug, Clone)]
+#[command(name = "tengen-arena merge", version)]
+pub struct MergeCli {
+    /// The shards' output directories, every shard of the run once.
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+
+    /// Output directory for the merged records and summary; it must be new
+    /// or empty. Default: `arena-out/merge-<unix time>`.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+
+    /// Summary format: json, csv or both.
+    #[arg(long, default_value = "json")]
+    pub summary: String,
+}
+
+/// Runs `tengen-arena merge`: returns the process exit code (0 merged, 1
+/// shards that do not make one finished run, or an output failure).
+#[must_use]
+pub fn merge_with(cli: &MergeCli) -> i32 {
+    let out = cli.out.clone().unwrap_or_else(|| default_out("merge"));
+    let result = parse_summary(&cli.summary).and_then(|f| merge(&cli.dirs, &out, f));
+    match result {
+        Ok(summary) => {
+            print!("{}", summary.table());
+            println!(
+                "merged {} games into {}",
+                summary.games.len(),
+                out.display()
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("tengen-arena merge: {e}");
+            1
+        }
+    }
+}
+
+/// Runs `tengen-arena` with its whole argument list (program name first):
+/// `merge` as the first argument runs [`merge_with`], anything else a
+/// tournament through [`main_with`].
+#[must_use]
+pub fn main_from(args: Vec<std::ffi::OsString>) -> i32 {
+    if args.get(1).is_some_and(|a| a == "merge") {
+        let rest = std::iter::once(std::ffi::OsString::from("tengen-arena merge"))
+            .chain(args.into_iter().skip(2));
+        merge_with(&MergeCli::parse_from(rest))
+    } else {
+        main_with(&Cli::parse_from(args))
     }
 }
 
@@ -349,6 +514,76 @@ mod tests {
         assert!(e.contains("unknown format"), "{e}");
         let e = cli(&["--sprt", "10,0"]).to_config().unwrap_err();
         assert!(e.contains("elo0 < elo1"), "{e}");
+        let e = cli(&["-f", "rr", "--bout-games", "3"])
+            .to_config()
+            .unwrap_err();
+        assert!(e.contains("--bout-games shapes knock-out bouts"), "{e}");
+        let e = cli(&["-f", "se", "--bout-games", "0"])
+            .to_config()
+            .unwrap_err();
+        assert!(e.contains("at least one game"), "{e}");
+        let e = cli(&["-f", "rr", "--third-place"]).to_config().unwrap_err();
+        assert!(
+            e.contains("third-place match belongs to single elimination"),
+            "{e}"
+        );
+        let e = cli(&["-f", "groups"]).to_config().unwrap_err();
+        assert!(e.contains("groups needs at least 4 engines"), "{e}");
+        let e = cli(&["--playoffs", "--shard", "1/2"])
+            .to_config()
+            .unwrap_err();
+        assert!(e.contains("--shard cannot play ties off"), "{e}");
+        let e = cli(&["-f", "koth", "--shard", "1/2"])
+            .to_config()
+            .unwrap_err();
+        assert!(
+            e.contains("king-of-the-hill depend on earlier results"),
+            "{e}"
+        );
+        let c = cli(&[
+            "-f",
+            "se",
+            "--lots",
+            "--seed",
+            "9",
+            "--bout-games",
+            "3",
+            "--playoffs",
+        ])
+        .to_config()
+        .unwrap();
+        assert_eq!(c.bouts.lots, Some(9));
+        assert_eq!(c.bouts.bout_games, Some(3));
+        assert!(c.bouts.playoffs);
+    }
+
+    #[test]
+    fn the_rulebook_preset_and_the_testers_defaults() {
+        let tester = cli(&[]).to_config().unwrap();
+        assert_eq!(tester.game.tc.tolerance, Duration::from_millis(500));
+        assert!(!tester.bouts.playoffs && tester.bouts.lots.is_none());
+        assert!(!tester.game.no_shows_lose);
+        let book = cli(&[
+            "--rulebook",
+            "--seed",
+            "4",
+            "-r",
+            "renju",
+            "--opening-rule",
+            "rif",
+        ])
+        .to_config()
+        .unwrap();
+        assert_eq!(book.game.tc.tolerance, Duration::ZERO);
+        assert!(book.bouts.playoffs && book.game.no_shows_lose);
+        assert_eq!(book.bouts.lots, Some(4));
+        assert_eq!(book.stage.name(), "rif");
+        assert!(book.game.tc.to_string().contains("no tolerance"));
+        // An explicit tolerance still wins over the preset.
+        let c = cli(&["--rulebook", "--tolerance", "50ms"])
+            .to_config()
+            .unwrap();
+        assert_eq!(c.game.tc.tolerance, Duration::from_millis(50));
         let e = Cli::parse_from(["tengen-arena", "-e", "/no/such/engine", "-e", "/bin/cat"])
             .to_config()
             .unwrap_err();

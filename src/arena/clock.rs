@@ -8,7 +8,12 @@
 //! - a **Fischer increment** (加秒制): added to the budget after each move;
 //! - **byo-yomi** (读秒): once the budget is spent, each move may use one
 //!   period; a move that overruns a period uses it up, and a player with no
-//!   period left loses on time.
+//!   period left loses on time;
+//! - **moves in a period** (限时限手制), instead of the three above: a list
+//!   of periods, each a number of moves to make within a time; once a
+//!   player has made a period's moves, its next period starts (time left
+//!   over is not carried), the last period repeating for the rest of the
+//!   game, or lasting to its end when its move count is 0.
 //!
 //! A **tolerance** is granted on top of every limit, for process and pipe
 //! latency: a move is lost on time only when it overruns by more than that.
@@ -29,6 +34,85 @@ use std::time::Duration;
 /// The protocol's "unlimited" value of `time_left`.
 pub const UNLIMITED_MS: u64 = 2_147_483_647;
 
+/// The most periods a time control of moves in a period may have.
+pub const MAX_STAGES: usize = 8;
+
+/// One period of moves in a period (限时限手制): `moves` moves (0: the rest
+/// of the game) within `time`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// Moves to make in the period; 0 for all the moves left.
+    pub moves: u32,
+    /// The period's time.
+    pub time: Duration,
+}
+
+/// A list of periods, at most [`MAX_STAGES`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stages {
+    list: [Option<Stage>; MAX_STAGES],
+}
+
+impl Stages {
+    /// Parses `MOVES/TIME,…` (`40/10m,20/5m,0/2m`).
+    ///
+    /// # Errors
+    /// A malformed entry, a period of no time, too many periods, or a
+    /// period of the rest of the game (0 moves) before the last.
+    pub fn parse(text: &str) -> Result<Stages, String> {
+        let mut stages = Stages::default();
+        let entries: Vec<&str> = text.split(',').map(str::trim).collect();
+        if entries.len() > MAX_STAGES {
+            return Err(format!(
+                "at most {MAX_STAGES} periods, {} given",
+                entries.len()
+            ));
+        }
+        for (i, entry) in entries.iter().enumerate() {
+            let bad = || format!("period `{entry}` is not MOVES/TIME (for example 40/10m)");
+            let (moves, time) = entry.split_once('/').ok_or_else(bad)?;
+            let moves: u32 = moves.trim().parse().map_err(|_| bad())?;
+            let time = parse_duration(time)?;
+            if time.is_zero() {
+                return Err(format!("period `{entry}` has no time"));
+            }
+            if moves == 0 && i + 1 < entries.len() {
+                return Err(format!(
+                    "period `{entry}` lasts to the end of the game, so it must be the last"
+                ));
+            }
+            stages.list[i] = Some(Stage { moves, time });
+        }
+        Ok(stages)
+    }
+
+    /// The periods in order.
+    pub fn iter(&self) -> impl Iterator<Item = Stage> + '_ {
+        self.list.iter().map_while(|s| *s)
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.list[0].is_none()
+    }
+
+    /// Period `i`, the last one standing for every later one.
+    fn get(&self, i: usize) -> Option<Stage> {
+        self.iter().take(i + 1).last()
+    }
+}
+
+impl fmt::Display for Stages {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self
+            .iter()
+            .map(|s| format!("{}/{}ms", s.moves, s.time.as_millis()))
+            .collect();
+        f.write_str(&parts.join(","))
+    }
+}
+
 /// A time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
@@ -42,6 +126,8 @@ pub struct TimeControl {
     pub byoyomi: Duration,
     /// Number of byo-yomi periods.
     pub periods: u32,
+    /// Moves in a period (限时限手制), instead of a game budget.
+    pub stages: Stages,
     /// Overrun forgiven on every limit.
     pub tolerance: Duration,
 }
@@ -54,6 +140,7 @@ impl Default for TimeControl {
             increment: Duration::ZERO,
             byoyomi: Duration::ZERO,
             periods: 0,
+            stages: Stages::default(),
             tolerance: Duration::from_millis(500),
         }
     }
@@ -66,7 +153,12 @@ impl TimeControl {
     /// An unlimited game (no turn limit, no budget), an increment or
     /// byo-yomi without a budget, or byo-yomi with no periods.
     pub fn validate(&self) -> Result<(), String> {
-        if self.turn.is_none() && self.game.is_none() {
+        if !self.stages.is_empty() && (self.game.is_some() || self.periods > 0) {
+            return Err(
+                "moves in a period (--stages) replace the game time, increment and byo-yomi".into(),
+            );
+        }
+        if self.turn.is_none() && self.game.is_none() && self.stages.is_empty() {
             return Err("time control has neither a turn limit nor a game budget".into());
         }
         if self.game.is_none() && (!self.increment.is_zero() || !self.byoyomi.is_zero()) {
@@ -79,6 +171,13 @@ impl TimeControl {
             return Err("turn limit must be above zero".into());
         }
         Ok(())
+    }
+
+    /// Whether moves draw on a budget (game time or periods), so the
+    /// engine is told what is left before every move.
+    #[must_use]
+    pub fn has_budget(&self) -> bool {
+        self.game.is_some() || !self.stages.is_empty()
     }
 }
 
@@ -101,6 +200,12 @@ impl fmt::Display for TimeControl {
                 self.byoyomi.as_millis()
             ));
         }
+        if !self.stages.is_empty() {
+            parts.push(format!("periods {}", self.stages));
+        }
+        if self.tolerance.is_zero() {
+            parts.push("no tolerance".into());
+        }
         f.write_str(&parts.join(", "))
     }
 }
@@ -120,6 +225,9 @@ pub struct Clock {
     tc: TimeControl,
     left: Duration,
     periods: u32,
+    /// Moves in a period: the period and the moves made in it.
+    stage: usize,
+    stage_moves: u32,
 }
 
 fn ms(d: Duration) -> u64 {
@@ -130,10 +238,13 @@ impl Clock {
     /// A fresh clock for one game.
     #[must_use]
     pub fn new(tc: TimeControl) -> Clock {
+        let first_stage = tc.stages.get(0).map(|s| s.time);
         Clock {
             tc,
-            left: tc.game.unwrap_or(Duration::ZERO),
+            left: first_stage.or(tc.game).unwrap_or(Duration::ZERO),
             periods: tc.periods,
+            stage: 0,
+            stage_moves: 0,
         }
     }
 
@@ -159,6 +270,9 @@ impl Clock {
     /// unlimited by the game budget.
     #[must_use]
     pub fn available(&self) -> Option<Duration> {
+        if !self.tc.stages.is_empty() {
+            return Some(self.left);
+        }
         self.tc.game?;
         let period = if self.periods > 0 {
             self.tc.byoyomi
@@ -172,10 +286,11 @@ impl Clock {
     /// tolerance included: how long the arena waits for the answer.
     #[must_use]
     pub fn hard_limit(&self) -> Duration {
-        let game = self
-            .tc
-            .game
-            .map(|_| self.left + self.tc.byoyomi * self.periods);
+        let game = match self.tc.game {
+            _ if !self.tc.stages.is_empty() => Some(self.left),
+            Some(_) => Some(self.left + self.tc.byoyomi * self.periods),
+            None => None,
+        };
         let limit = match (self.tc.turn, game) {
             (Some(t), Some(g)) => t.min(g),
             (Some(t), None) => t,
@@ -197,7 +312,10 @@ impl Clock {
             (None, Some(a)) => a.max(1),
             (None, None) => UNLIMITED_MS,
         };
-        let game = self.tc.game.map_or(0, ms);
+        let game = match self.tc.stages.get(self.stage) {
+            Some(s) => ms(s.time),
+            None => self.tc.game.map_or(0, ms),
+        };
         (turn, game, time_left)
     }
 
@@ -212,6 +330,24 @@ impl Clock {
             if elapsed > turn + tol {
                 return Err(TimeLoss::Turn);
             }
+        }
+        if let Some(stage) = self.tc.stages.get(self.stage) {
+            if elapsed > self.left + tol {
+                return Err(TimeLoss::Game);
+            }
+            self.left = self.left.saturating_sub(elapsed);
+            self.stage_moves += 1;
+            if stage.moves > 0 && self.stage_moves == stage.moves {
+                // The period's moves are made: the next period starts.
+                self.stage += 1;
+                self.stage_moves = 0;
+                self.left = self
+                    .tc
+                    .stages
+                    .get(self.stage)
+                    .map_or(stage.time, |s| s.time);
+            }
+            return Ok(());
         }
         if self.tc.game.is_none() {
             return Ok(());
@@ -343,6 +479,73 @@ mod tests {
         assert_eq!(c.periods_left(), 1);
         assert_eq!(c.hard_limit(), d(50));
         assert_eq!(c.charge(d(51)), Err(TimeLoss::Game));
+    }
+
+    #[test]
+    fn moves_in_a_period_start_the_next_period_once_made() {
+        // Two moves in 100 ms, then three in 60 ms, repeated.
+        let tc = TimeControl {
+            turn: None,
+            stages: Stages::parse("2/100ms, 3/60ms").unwrap(),
+            tolerance: d(0),
+            ..TimeControl::default()
+        };
+        assert!(tc.validate().is_ok());
+        assert_eq!(tc.to_string(), "periods 2/100ms,3/60ms, no tolerance");
+        let mut c = Clock::new(tc);
+        assert_eq!(c.info(), (100, 100, 100));
+        c.charge(d(70)).unwrap();
+        assert_eq!((c.info(), c.hard_limit()), ((30, 100, 30), d(30)));
+        c.charge(d(30)).unwrap(); // the second move, exactly on time
+        assert_eq!(c.info(), (60, 60, 60), "time left over is not carried");
+        for _ in 0..3 {
+            c.charge(d(20)).unwrap();
+        }
+        assert_eq!(c.left(), d(60), "the last period repeats");
+        c.charge(d(59)).unwrap();
+        assert_eq!(c.charge(d(2)), Err(TimeLoss::Game), "no grace (超时判负)");
+        // A last period of 0 moves lasts to the end of the game.
+        let tc = TimeControl {
+            turn: Some(d(50)),
+            stages: Stages::parse("1/100ms,0/80ms").unwrap(),
+            tolerance: d(0),
+            ..TimeControl::default()
+        };
+        let mut c = Clock::new(tc);
+        assert_eq!(c.info(), (50, 100, 100));
+        c.charge(d(40)).unwrap();
+        for _ in 0..3 {
+            c.charge(d(20)).unwrap();
+        }
+        assert_eq!(c.left(), d(20));
+        assert_eq!(c.charge(d(21)), Err(TimeLoss::Game));
+        // The turn limit still holds within a period.
+        let mut c = Clock::new(tc);
+        assert_eq!(c.charge(d(51)), Err(TimeLoss::Turn));
+    }
+
+    #[test]
+    fn periods_parse_strictly() {
+        assert_eq!(
+            Stages::parse("40/10m,20/5m").unwrap().to_string(),
+            "40/600000ms,20/300000ms"
+        );
+        for (bad, why) in [
+            ("40", "is not MOVES/TIME"),
+            ("x/10m", "is not MOVES/TIME"),
+            ("40/0s", "has no time"),
+            ("0/1m,20/1m", "must be the last"),
+            ("1/1s,1/1s,1/1s,1/1s,1/1s,1/1s,1/1s,1/1s,1/1s", "at most 8"),
+        ] {
+            let e = Stages::parse(bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+        let tc = TimeControl {
+            game: Some(d(10)),
+            stages: Stages::parse("1/1s").unwrap(),
+            ..TimeControl::default()
+        };
+        assert!(tc.validate().unwrap_err().contains("replace the game time"));
     }
 
     #[test]

@@ -13,6 +13,62 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// The longest line read from an engine, in bytes. A longer one is cut
+/// here and handed on at once with a note of its length, so that it is
+/// judged (as garbage) without the rest being waited for or kept.
+pub const MAX_LINE: usize = 16 * 1024;
+
+/// Lines read ahead of the arena; past this the reader waits, and the
+/// engine with it, so an engine that floods its output costs at most
+/// this many lines of [`MAX_LINE`] bytes.
+const MAX_PENDING_LINES: usize = 256;
+
+/// The reader thread's loop: splits the engine's output into lines (LF,
+/// CRLF or lone CR), cuts lines longer than [`MAX_LINE`], and hands them
+/// on until the output closes or nobody listens.
+fn read_lines(mut reader: impl BufRead, tx: &mpsc::SyncSender<String>) {
+    let mut line: Vec<u8> = Vec::new();
+    // Bytes of an over-long line being skipped, once it was handed on.
+    let mut skipped: Option<usize> = None;
+    let hand_on = |bytes: &[u8]| -> bool {
+        let text = String::from_utf8_lossy(bytes);
+        let text = text.trim();
+        text.is_empty() || tx.send(text.to_string()).is_ok()
+    };
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok([]) | Err(_) => break,
+            Ok(chunk) => chunk,
+        };
+        let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
+        let take = end.unwrap_or(chunk.len());
+        match skipped.as_mut() {
+            Some(n) => *n += take,
+            None => line.extend_from_slice(&chunk[..take]),
+        }
+        reader.consume(take + usize::from(end.is_some()));
+        if skipped.is_none() && line.len() > MAX_LINE {
+            line.truncate(MAX_LINE);
+            let mut cut = String::from_utf8_lossy(&line).into_owned();
+            cut.push_str(&format!(" … (a line over {MAX_LINE} bytes)"));
+            if !hand_on(cut.as_bytes()) {
+                return;
+            }
+            line.clear();
+            skipped = Some(0);
+        }
+        if end.is_some() {
+            if skipped.take().is_none() && !hand_on(&line) {
+                return;
+            }
+            line.clear();
+        }
+    }
+    if skipped.is_none() {
+        hand_on(&line);
+    }
+}
+
 /// How to start one engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -142,28 +198,10 @@ impl EngineProcess {
         let mut child = command.spawn()?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(MAX_PENDING_LINES);
         thread::Builder::new()
             .name("engine-reader".into())
-            .spawn(move || {
-                let mut reader = BufReader::new(stdout);
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match reader.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let text = String::from_utf8_lossy(&buf);
-                            // A line may end in CRLF, LF, or hold lone CRs.
-                            for part in text.split(['\r', '\n']).filter(|p| !p.trim().is_empty()) {
-                                if tx.send(part.trim().to_string()).is_err() {
-                                    return;
-                                }
-                            }
-                        }
-                    }
-                }
-            })?;
+            .spawn(move || read_lines(BufReader::new(stdout), &tx))?;
         Ok(EngineProcess {
             child,
             stdin,
@@ -172,6 +210,19 @@ impl EngineProcess {
             transcript: None,
             interrupt,
         })
+    }
+
+    /// Drops every line the engine wrote that was not read (a process kept
+    /// from one game for the next may have said more after its last move).
+    pub fn drain(&mut self) {
+        while let Ok(line) = self.lines.try_recv() {
+            drop(line);
+        }
+    }
+
+    /// Stops keeping a transcript.
+    pub fn drop_transcript(&mut self) {
+        self.transcript = None;
     }
 
     /// Starts keeping a transcript of every line sent (`> `) and received
@@ -281,6 +332,34 @@ impl Drop for EngineProcess {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn lines_of(bytes: &[u8]) -> Vec<String> {
+        let (tx, rx) = mpsc::sync_channel(MAX_PENDING_LINES);
+        read_lines(std::io::Cursor::new(bytes.to_vec()), &tx);
+        drop(tx);
+        rx.into_iter().collect()
+    }
+
+    #[test]
+    fn lines_end_in_lf_crlf_or_cr_and_long_ones_are_cut() {
+        assert_eq!(
+            lines_of(b"OK\r\n7,7\rMESSAGE hi\n\n  \nlast"),
+            ["OK", "7,7", "MESSAGE hi", "last"]
+        );
+        // Ten megabytes without a newline: one cut line, then the next
+        // line as usual.
+        let mut flood = vec![b'x'; 10 << 20];
+        flood.extend_from_slice(b"\n8,8\n");
+        let got = lines_of(&flood);
+        assert_eq!(got.len(), 2);
+        assert!(got[0].len() < MAX_LINE + 100, "{}", got[0].len());
+        assert!(got[0].ends_with(&format!("(a line over {MAX_LINE} bytes)")));
+        assert_eq!(got[1], "8,8");
+        // The same at the end of the output, without a newline.
+        let got = lines_of(&vec![b'y'; 3 * MAX_LINE]);
+        assert_eq!(got.len(), 1);
+        assert!(got[0].starts_with("yyy") && got[0].contains("over"));
+    }
 
     #[test]
     fn engine_specs_parse() {

@@ -10,7 +10,7 @@
 //! BEGIN                  (black, empty board)                     → x,y
 //! BOARD / x,y,1|2 … / DONE (first move after an opening, stones in
 //!                          move order)                            → x,y
-//! INFO time_left …, TURN x,y (every later move)                   → x,y
+//! INFO time_left …, TURN x,y (every later move; -1,-1 a pass)     → x,y
 //! END
 //! ```
 //!
@@ -27,7 +27,7 @@ use super::clock::{Clock, TimeControl, TimeLoss};
 use super::engine::{EngineProcess, EngineSpec, Reply};
 use super::referee::{MoveRecord, Outcome, Reason, Referee};
 use crate::rules::{Color, Rule};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -50,6 +50,12 @@ pub struct GameSettings {
     pub max_memory: u64,
     /// How long an engine may take to answer `START`.
     pub start_timeout: Duration,
+    /// Two engines that both fail to start both lose (the rulebook's two
+    /// no-shows), instead of drawing.
+    pub no_shows_lose: bool,
+    /// Keep each engine's process from one game to the next (a new
+    /// `START` per game) instead of starting a fresh process per game.
+    pub reuse_engines: bool,
     /// Sent as `INFO folder` when set.
     pub folder: Option<PathBuf>,
     /// Keep each game's protocol transcript (written as a `.log` record).
@@ -75,7 +81,7 @@ pub struct GameSpec {
 }
 
 /// A finished game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Number of the game in the tournament.
     pub id: usize,
@@ -93,14 +99,22 @@ pub struct GameRecord {
     pub width: usize,
     /// Board height.
     pub height: usize,
-    /// The rule's name.
-    pub rule: &'static str,
+    /// The rule, written as its name.
+    #[serde(
+        serialize_with = "serialize_rule",
+        deserialize_with = "deserialize_rule"
+    )]
+    pub rule: Rule,
     /// The opening, if any.
     pub opening: Option<String>,
     /// Every stone, opening stones first.
     pub moves: Vec<MoveRecord>,
     /// The result and why.
     pub outcome: Outcome,
+    /// Corrections the referee made (an opening put right instead of
+    /// forfeited), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// Unix time (seconds) the game started.
     pub started: u64,
     /// Wall time of the whole game in milliseconds.
@@ -111,6 +125,15 @@ pub struct GameRecord {
     /// Empty unless transcripts were asked for.
     #[serde(skip)]
     pub transcript: Vec<String>,
+}
+
+fn serialize_rule<S: serde::Serializer>(rule: &Rule, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(rule.name())
+}
+
+fn deserialize_rule<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Rule, D::Error> {
+    let text = String::deserialize(d)?;
+    Rule::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("unknown rule `{text}`")))
 }
 
 impl GameRecord {
@@ -124,11 +147,14 @@ impl GameRecord {
     }
 
     /// Score of engine `index` in this game: 1, 0.5 or 0 (`None` if it did
-    /// not play).
+    /// not play). When both lose, each scores 0.
     #[must_use]
     pub fn score_of(&self, index: usize) -> Option<f64> {
         if index != self.black && index != self.white {
             return None;
+        }
+        if self.outcome.both_lose {
+            return Some(0.0);
         }
         Some(match self.winner_engine() {
             None => 0.5,
@@ -329,20 +355,88 @@ fn time_loss(seat: &Seat, color: Color, loss: TimeLoss, elapsed: Duration) -> Ou
     )
 }
 
-/// Starts an engine and waits for its `OK` to `START`.
+/// Engine processes kept between the games one worker plays, when
+/// [`GameSettings::reuse_engines`] is set: each game takes an engine's idle
+/// process (sending it a new `START`), and gives it back when the game
+/// ended without a fault of that engine. A process that crashed, lost on
+/// time (it may still be thinking) or broke a rule is ended, and the next
+/// game starts a fresh one.
+#[derive(Default)]
+pub struct EnginePool {
+    reuse: bool,
+    idle: Vec<(usize, EngineProcess)>,
+}
+
+impl EnginePool {
+    /// A pool that keeps processes when `reuse`, or none.
+    #[must_use]
+    pub fn new(reuse: bool) -> EnginePool {
+        EnginePool {
+            reuse,
+            idle: Vec::new(),
+        }
+    }
+
+    /// The idle process of engine `index`, if one is kept.
+    fn take(&mut self, index: usize) -> Option<EngineProcess> {
+        let at = self.idle.iter().position(|(i, _)| *i == index)?;
+        Some(self.idle.swap_remove(at).1)
+    }
+
+    /// Keeps the process of a seat whose game ended cleanly, or ends it.
+    fn give_back(&mut self, seat: Seat, at_fault: bool, grace: Duration) {
+        if self.reuse && !at_fault {
+            self.idle.push((seat.index, seat.engine));
+        } else {
+            seat.engine.quit(grace);
+        }
+    }
+
+    /// Ends every kept process.
+    pub fn close(&mut self) {
+        for (_, engine) in self.idle.drain(..) {
+            engine.quit(Duration::from_millis(300));
+        }
+    }
+}
+
+/// Starts an engine, or takes its kept process from the pool, and waits
+/// for its `OK` to `START`. A kept process that does not answer is ended
+/// and a fresh one started in its place.
 fn start_engine(
     spec: &EngineSpec,
     index: usize,
     settings: &GameSettings,
     since: Instant,
     seq: &Arc<AtomicU64>,
+    pool: &mut EnginePool,
 ) -> Result<Seat, (Reason, String)> {
-    let mut engine = EngineProcess::spawn(spec, Arc::clone(&settings.interrupt)).map_err(|e| {
+    if let Some(mut engine) = pool.take(index) {
+        engine.drain();
+        engine.drop_transcript();
+        if let Ok(seat) = greet(engine, spec, index, settings, since, seq) {
+            return Ok(seat);
+        }
+    }
+    let engine = EngineProcess::spawn(spec, Arc::clone(&settings.interrupt)).map_err(|e| {
         (
             Reason::StartFailed,
             format!("{} could not be started: {e}", spec.name),
         )
     })?;
+    greet(engine, spec, index, settings, since, seq)
+}
+
+/// Sends `START` (or `RECTSTART`) and the `INFO` lines to a process, and
+/// waits for its `OK`.
+fn greet(
+    mut engine: EngineProcess,
+    spec: &EngineSpec,
+    index: usize,
+    settings: &GameSettings,
+    since: Instant,
+    seq: &Arc<AtomicU64>,
+) -> Result<Seat, (Reason, String)> {
     if settings.transcript {
         engine.keep_transcript(since, Arc::clone(seq));
     }
@@ -415,21 +509,21 @@ fn start_engine(
 fn move_request(seat: &Seat, referee: &Referee, color: Color) -> Vec<String> {
     let mut lines = Vec::new();
     let (turn, _, left) = seat.clock.info();
-    if seat.clock.control().game.is_some() {
+    if seat.clock.control().has_budget() {
         lines.push(format!("INFO timeout_turn {turn}"));
         lines.push(format!("INFO time_left {left}"));
     }
     let moves = referee.moves();
     let last = moves.last().filter(|m| seat.synced && m.color != color);
     if let Some(last) = last {
-        lines.push(format!("TURN {},{}", last.x, last.y));
+        lines.push(format!("TURN {}", last.protocol()));
     } else if moves.is_empty() {
         lines.push("BEGIN".into());
     } else {
         lines.push("BOARD".into());
         for m in moves {
             let who = if m.color == color { 1 } else { 2 };
-            lines.push(format!("{},{},{who}", m.x, m.y));
+            lines.push(format!("{},{who}", m.protocol()));
         }
         lines.push("DONE".into());
     }
@@ -443,6 +537,7 @@ pub fn play_game(
     engines: &[EngineSpec],
     settings: &GameSettings,
     stage: &dyn OpeningStage,
+    pool: &mut EnginePool,
 ) -> Option<GameRecord> {
     let started = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -464,10 +559,11 @@ pub fn play_game(
         white_name: engines[white].name.clone(),
         width: settings.width,
         height: settings.height,
-        rule: settings.rule.name(),
+        rule: settings.rule,
         opening: spec.opening.clone(),
         moves: referee.moves().to_vec(),
         outcome,
+        notes: referee.notes().to_vec(),
         started,
         duration_ms: u64::try_from(clock_start.elapsed().as_millis()).unwrap_or(u64::MAX),
         transcript: Vec::new(),
@@ -486,6 +582,7 @@ pub fn play_game(
         settings,
         clock_start,
         &seq,
+        pool,
     );
     let white = start_engine(
         &engines[spec.seats[1]],
@@ -493,6 +590,7 @@ pub fn play_game(
         settings,
         clock_start,
         &seq,
+        pool,
     );
     if settings.interrupt.load(Ordering::Relaxed) {
         return None;
@@ -500,16 +598,21 @@ pub fn play_game(
     let mut seats = match (black, white) {
         (Ok(b), Ok(w)) => [b, w],
         (Err((reason, d1)), Err((_, d2))) => {
-            let outcome = Outcome::draw(reason, format!("{d1}; {d2}"));
+            let detail = format!("{d1}; {d2}");
+            let outcome = if settings.no_shows_lose {
+                Outcome::both_lose(reason, detail)
+            } else {
+                Outcome::draw(reason, detail)
+            };
             return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
         }
         (Err((reason, d)), Ok(w)) => {
-            w.engine.quit(Duration::from_millis(200));
+            pool.give_back(w, false, Duration::from_millis(200));
             let outcome = Outcome::loss(Color::Black, reason, d);
             return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
         }
         (Ok(b), Err((reason, d))) => {
-            b.engine.quit(Duration::from_millis(200));
+            pool.give_back(b, false, Duration::from_millis(200));
             let outcome = Outcome::loss(Color::White, reason, d);
             return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
         }
@@ -554,9 +657,18 @@ pub fn play_game(
     let transcript = merge_transcripts(&seats);
     let [s0, s1] = seats;
     let grace = Duration::from_millis(300);
-    let t = std::thread::spawn(move || s1.engine.quit(grace));
-    s0.engine.quit(grace);
-    let _ = t.join();
+    // A seat is at fault when it lost by anything but the board.
+    let at_fault = |color: Color| {
+        outcome.winner == Some(color.opp()) && outcome.reason != Reason::Five || outcome.both_lose
+    };
+    if pool.reuse {
+        pool.give_back(s0, at_fault(Color::Black), grace);
+        pool.give_back(s1, at_fault(Color::White), grace);
+    } else {
+        let t = std::thread::spawn(move || s1.engine.quit(grace));
+        s0.engine.quit(grace);
+        let _ = t.join();
+    }
     let mut game = record(&referee, b, w, outcome);
     game.transcript = transcript;
     Some(game)

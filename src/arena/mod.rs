@@ -15,9 +15,11 @@
 //! - [`swap2`]: the swap2 opening stage (`SWAP2BOARD`);
 //! - [`openings`]: opening files, order and symmetries;
 //! - [`schedule`]: match, gauntlet, round robin, single and double
-//!   elimination;
+//!   elimination, groups, king of the hill; bout shapes, play-offs, lots;
 //! - [`stats`]: Elo with error bars, LOS, SPRT;
 //! - [`records`]: `.psq`, SGF, PGN for BayesElo, CSV;
+//! - [`shard`]: one slice of a schedule per process (`--shard K/N`), and
+//!   the merge of the slices' outputs;
 //! - [`tournament`]: configuration checks, parallel games, progress, summary;
 //! - [`cli`]: the `tengen-arena` command line.
 
@@ -30,6 +32,7 @@ pub mod records;
 pub mod referee;
 pub mod renju_opening;
 pub mod schedule;
+pub mod shard;
 pub mod stats;
 pub mod swap2;
 pub mod tournament;

@@ -1,7 +1,8 @@
 //! Game records and tournament summaries.
 //!
 //! - **Piskvork `.psq`**: a header `Piskvorky WxH, 11:11, 0`, one line per
-//!   stone `x,y,ms` with coordinates from 1 (as Piskvork counts), the
+//!   stone `x,y,ms` with coordinates from 1 (as Piskvork counts; a pass is
+//!   `-1,-1,ms`), the
 //!   thinking time in milliseconds, then the two engine names (black's
 //!   first), a line `-1` that closes the move list for readers that look
 //!   for it, and a line `result,rule` with the result code `1` black won,
@@ -10,7 +11,8 @@
 //!   size (`SZ[15]` or `SZ[w:h]`), players, result (`RE[B+]`, `RE[W+T]` on
 //!   time, `RE[B+F]` for a forfeit, `RE[0]` for a draw) and a comment with
 //!   the reason; each stone is a node `;B[hh]` with `a` as the first column
-//!   and row, x first. Opening stones carry a comment `opening`.
+//!   and row, x first, a pass `;B[]`. Opening stones carry a comment
+//!   `opening`.
 //! - **PGN-like list** for BayesElo: one game per entry, the first mover
 //!   (black) as PGN's `White`, so BayesElo's first-move advantage is
 //!   black's.
@@ -42,7 +44,11 @@ pub fn to_psq(g: &GameRecord) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "Piskvorky {}x{}, 11:11, 0", g.width, g.height);
     for m in &g.moves {
-        let _ = writeln!(s, "{},{},{}", m.x + 1, m.y + 1, m.time_ms);
+        if m.pass {
+            let _ = writeln!(s, "-1,-1,{}", m.time_ms);
+        } else {
+            let _ = writeln!(s, "{},{},{}", m.x + 1, m.y + 1, m.time_ms);
+        }
     }
     let _ = writeln!(s, "{}", g.black_name);
     let _ = writeln!(s, "{}", g.white_name);
@@ -66,6 +72,11 @@ pub fn read_psq(text: &str) -> Result<Vec<(usize, usize)>, String> {
         let parts: Vec<&str> = line.split(',').collect();
         if parts.len() != 3 {
             break;
+        }
+        if parts[0].trim() == "-1" && parts[1].trim() == "-1" {
+            return Err(format!(
+                "a pass (`{line}`): this reader takes games of stones only"
+            ));
         }
         let x: usize = parts[0]
             .trim()
@@ -152,6 +163,7 @@ fn sgf_text(s: &str) -> String {
 fn sgf_result(g: &GameRecord) -> String {
     use super::referee::Reason;
     match g.outcome.winner {
+        None if g.outcome.both_lose => "Void".into(),
         None => "0".into(),
         Some(c) => {
             let side = if c == Color::Black { "B" } else { "W" };
@@ -185,14 +197,18 @@ pub fn to_sgf(g: &GameRecord) -> String {
     if let Some(o) = &g.opening {
         let _ = write!(s, "GN[{}]", sgf_text(o));
     }
-    let _ = write!(
-        s,
-        "C[{}: {}]",
-        g.outcome.reason,
-        sgf_text(&g.outcome.detail)
-    );
+    let mut comment = format!("{}: {}", g.outcome.reason, g.outcome.detail);
+    for note in &g.notes {
+        comment.push('\n');
+        comment.push_str(note);
+    }
+    let _ = write!(s, "C[{}]", sgf_text(&comment));
     for m in &g.moves {
         let side = if m.color == Color::Black { 'B' } else { 'W' };
+        if m.pass {
+            let _ = write!(s, "\n;{side}[]");
+            continue;
+        }
         let _ = write!(s, "\n;{side}[{}{}]", sgf_coord(m.x), sgf_coord(m.y));
         if m.opening {
             s.push_str("C[opening]");
@@ -203,7 +219,7 @@ pub fn to_sgf(g: &GameRecord) -> String {
 }
 
 /// Reads back the stones of an SGF written by [`to_sgf`]: colour and
-/// zero-based `(x, y)` in order.
+/// zero-based `(x, y)` in order; passes (`B[]`, `W[]`) are left out.
 ///
 /// # Errors
 /// Text without a `GM[4]` root.
@@ -227,7 +243,7 @@ pub fn read_sgf(text: &str) -> Result<Vec<(Color, usize, usize)>, String> {
             _ => continue,
         };
         let mut chars = node[1..].chars();
-        if chars.next() != Some('[') {
+        if chars.next() != Some('[') || node[1..].starts_with("[]") {
             continue;
         }
         let x = chars.next().and_then(decode).ok_or("bad SGF point")?;
@@ -241,6 +257,8 @@ pub fn read_sgf(text: &str) -> Result<Vec<(Color, usize, usize)>, String> {
 #[must_use]
 pub fn to_pgn(g: &GameRecord) -> String {
     let result = match g.outcome.winner {
+        // Both lost: no result BayesElo should count.
+        _ if g.outcome.both_lose => "*",
         Some(Color::Black) => "1-0",
         Some(Color::White) => "0-1",
         None => "1/2-1/2",
@@ -267,10 +285,11 @@ fn csv_field(s: &str) -> String {
 }
 
 /// One CSV line per game: the result as `1-0`, `0-1` or `1/2-1/2` from
-/// black's side.
+/// black's side, `0-0` when both lost.
 #[must_use]
 pub fn to_csv_line(g: &GameRecord) -> String {
     let result = match g.outcome.winner {
+        _ if g.outcome.both_lose => "0-0",
         Some(Color::Black) => "1-0",
         Some(Color::White) => "0-1",
         None => "1/2-1/2",
@@ -370,6 +389,7 @@ mod tests {
             color,
             time_ms: 12,
             opening,
+            pass: false,
         };
         GameRecord {
             id: 3,
@@ -380,7 +400,7 @@ mod tests {
             white_name: "be,ta]".into(),
             width: 20,
             height: 20,
-            rule: "freestyle",
+            rule: crate::rules::Rule::Freestyle,
             opening: Some("diag".into()),
             moves: vec![
                 mv(9, 9, Color::Black, true),
@@ -388,6 +408,7 @@ mod tests {
                 mv(27 % 20, 19, Color::Black, false),
             ],
             outcome: Outcome::loss(Color::Black, Reason::TimeTurn, "slow"),
+            notes: Vec::new(),
             started: 0,
             duration_ms: 5,
             transcript: Vec::new(),
@@ -422,6 +443,37 @@ mod tests {
                 (Color::Black, 9, 9),
                 (Color::White, 10, 10),
                 (Color::Black, 7, 19)
+            ]
+        );
+    }
+
+    #[test]
+    fn passes_are_written_and_read_as_passes() {
+        let mut g = game();
+        g.moves.insert(
+            2,
+            MoveRecord {
+                x: 0,
+                y: 0,
+                color: Color::Black,
+                time_ms: 7,
+                opening: false,
+                pass: true,
+            },
+        );
+        g.moves[3].color = Color::White;
+        let psq = to_psq(&g);
+        assert!(psq.contains("\n11,11,12\n-1,-1,7\n8,20,12\n"), "{psq}");
+        let e = read_psq(&psq).unwrap_err();
+        assert!(e.contains("a pass"), "{e}");
+        let sgf = to_sgf(&g);
+        assert!(sgf.contains("\n;B[]\n;W[ht]"), "{sgf}");
+        assert_eq!(
+            read_sgf(&sgf).unwrap(),
+            vec![
+                (Color::Black, 9, 9),
+                (Color::White, 10, 10),
+                (Color::White, 7, 19)
             ]
         );
     }

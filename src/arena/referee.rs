@@ -10,18 +10,25 @@
 //!    five: a five beats any forbidden shape;
 //! 5. that makes a winning row under the rule wins.
 //!
-//! After a move that decides nothing, a full board is a draw, and so is
-//! reaching the move limit when one is set. Crashes and silence are judged
-//! by the game driver and recorded through [`Referee::finish`].
+//! An answer `-1,-1` is a pass (放弃行棋权): it counts as a move and gives
+//! the turn to the other side. Passes are played in normal play only: the
+//! opening stages place stones through [`Referee::place_stage_stones`],
+//! where `-1,-1` is off the board. Two passes in a row draw.
+//!
+//! After a move that decides nothing, a full board is a draw, and so is a
+//! board where neither side can make a winning row any more
+//! ([`Board::is_dead_draw`]), and reaching the move limit when one is set.
+//! Crashes and silence are judged by the game driver and recorded through
+//! [`Referee::finish`].
 
 use crate::board::{parse_xy, Board, Pos};
 use crate::renju::forbidden;
 use crate::rules::{Color, Rule};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// A winning row under the rule.
@@ -48,6 +55,10 @@ pub enum Reason {
     MoveLimit,
     /// An opening stage was not played by its rules.
     OpeningRule,
+    /// Both sides passed, one after the other.
+    TwoPasses,
+    /// Neither side can make a winning row any more.
+    DeadDraw,
 }
 
 impl Reason {
@@ -67,6 +78,8 @@ impl Reason {
             Reason::FullBoard => "full-board",
             Reason::MoveLimit => "move-limit",
             Reason::OpeningRule => "opening-rule",
+            Reason::TwoPasses => "two-passes",
+            Reason::DeadDraw => "dead-draw",
         }
     }
 
@@ -79,6 +92,8 @@ impl Reason {
             Reason::Five
                 | Reason::FullBoard
                 | Reason::MoveLimit
+                | Reason::TwoPasses
+                | Reason::DeadDraw
                 | Reason::TimeTurn
                 | Reason::TimeGame
         )
@@ -102,16 +117,38 @@ fn serialize_winner<S: serde::Serializer>(c: &Option<Color>, s: S) -> Result<S::
     }
 }
 
+/// Reads `black`, `white` or `draw` back, as the two functions above write
+/// them.
+fn read_side<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+    let text = String::deserialize(d)?;
+    match text.as_str() {
+        "black" => Ok(Some(Color::Black)),
+        "white" => Ok(Some(Color::White)),
+        "draw" => Ok(None),
+        other => Err(serde::de::Error::custom(format!(
+            "`{other}` is not black, white or draw"
+        ))),
+    }
+}
+
+fn deserialize_color<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+    read_side(d)?.ok_or_else(|| serde::de::Error::custom("a stone is black or white"))
+}
+
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// The winning colour, `None` for a draw.
-    #[serde(serialize_with = "serialize_winner")]
+    #[serde(serialize_with = "serialize_winner", deserialize_with = "read_side")]
     pub winner: Option<Color>,
     /// Why.
     pub reason: Reason,
     /// A human-readable detail (the bad answer, the forbidden shape, …).
     pub detail: String,
+    /// Both sides lose (two no-shows under the rulebook): no winner, and
+    /// no draw either.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub both_lose: bool,
 }
 
 impl Outcome {
@@ -122,6 +159,7 @@ impl Outcome {
             winner: Some(color.opp()),
             reason,
             detail: detail.into(),
+            both_lose: false,
         }
     }
 
@@ -132,25 +170,56 @@ impl Outcome {
             winner: None,
             reason,
             detail: detail.into(),
+            both_lose: false,
+        }
+    }
+
+    /// Both sides lose for `reason`.
+    #[must_use]
+    pub fn both_lose(reason: Reason, detail: impl Into<String>) -> Outcome {
+        Outcome {
+            both_lose: true,
+            ..Outcome::draw(reason, detail)
         }
     }
 }
 
-/// One stone of a game record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// One move of a game record: a stone, or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
-    /// Column, from zero.
+    /// Column, from zero (0 for a pass).
     pub x: usize,
-    /// Row, from zero.
+    /// Row, from zero (0 for a pass).
     pub y: usize,
     /// Who played it.
-    #[serde(serialize_with = "serialize_color")]
+    #[serde(
+        serialize_with = "serialize_color",
+        deserialize_with = "deserialize_color"
+    )]
     pub color: Color,
     /// Thinking time in milliseconds (zero for opening stones).
     pub time_ms: u64,
     /// Whether the stone was part of the opening rather than an engine move.
     pub opening: bool,
+    /// Whether the move was a pass rather than a stone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pass: bool,
 }
+
+impl MoveRecord {
+    /// The move as the protocol writes it: `x,y`, or `-1,-1` for a pass.
+    #[must_use]
+    pub fn protocol(&self) -> String {
+        if self.pass {
+            "-1,-1".into()
+        } else {
+            format!("{},{}", self.x, self.y)
+        }
+    }
+}
+
+/// The answer that passes.
+pub const PASS: (i64, i64) = (-1, -1);
 
 /// Parses an answer `x,y` (spaces allowed around the numbers).
 ///
@@ -176,6 +245,7 @@ pub struct Referee {
     moves: Vec<MoveRecord>,
     draw_after: Option<usize>,
     outcome: Option<Outcome>,
+    notes: Vec<String>,
 }
 
 impl Referee {
@@ -196,6 +266,7 @@ impl Referee {
             moves: Vec::new(),
             draw_after,
             outcome: None,
+            notes: Vec::new(),
         })
     }
 
@@ -209,6 +280,17 @@ impl Referee {
     #[must_use]
     pub fn moves(&self) -> &[MoveRecord] {
         &self.moves
+    }
+
+    /// Notes for the record: corrections made on the way.
+    #[must_use]
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// Adds a note for the record.
+    pub fn note(&mut self, text: String) {
+        self.notes.push(text);
     }
 
     /// The outcome, once the game has ended.
@@ -244,6 +326,7 @@ impl Referee {
                 color,
                 time_ms: 0,
                 opening: true,
+                pass: false,
             });
             if self.board.winner().is_some() {
                 return Err("the opening already contains a winning row".into());
@@ -278,6 +361,9 @@ impl Referee {
                 format!("answered `{shown}`"),
             )));
         };
+        if (x, y) == PASS {
+            return self.pass(color, time_ms);
+        }
         let pos = match self.check_point((x, y), color, color, Arrival::Played) {
             Ok(pos) => pos,
             Err(outcome) => return Some(self.finish(outcome)),
@@ -292,16 +378,24 @@ impl Referee {
             color,
             time_ms,
             opening: false,
+            pass: false,
         });
         if self.board.winner() == Some(color) {
             return Some(self.finish(Outcome {
                 winner: Some(color),
                 reason: Reason::Five,
                 detail: format!("five with {x},{y}"),
+                both_lose: false,
             }));
         }
         if self.board.is_full() {
             return Some(self.finish(Outcome::draw(Reason::FullBoard, "the board is full")));
+        }
+        if self.board.is_dead_draw() {
+            return Some(self.finish(Outcome::draw(
+                Reason::DeadDraw,
+                format!("after {x},{y} neither side can make a winning row"),
+            )));
         }
         if let Some(limit) = self.draw_after {
             if self.board.stone_count() >= limit {
@@ -310,6 +404,28 @@ impl Referee {
                     format!("{limit} stones on the board"),
                 )));
             }
+        }
+        None
+    }
+
+    /// `color` passes: a move without a stone. The second pass in a row
+    /// draws.
+    fn pass(&mut self, color: Color, time_ms: u64) -> Option<&Outcome> {
+        let passed_before = self.moves.last().is_some_and(|m| m.pass);
+        self.board.pass();
+        self.moves.push(MoveRecord {
+            x: 0,
+            y: 0,
+            color,
+            time_ms,
+            opening: false,
+            pass: true,
+        });
+        if passed_before {
+            return Some(self.finish(Outcome::draw(
+                Reason::TwoPasses,
+                "both sides passed in a row",
+            )));
         }
         None
     }
@@ -342,6 +458,7 @@ impl Referee {
                 color,
                 time_ms: 0,
                 opening: true,
+                pass: false,
             });
             if self.board.winner().is_some() {
                 let detail = format!("opening stone {x},{y} makes a winning row");
@@ -395,10 +512,13 @@ impl Referee {
         Ok(pos)
     }
 
-    /// The last stone played, as a board point.
+    /// The last stone played, as a board point (`None` after a pass).
     #[must_use]
     pub fn last(&self) -> Option<Pos> {
-        self.moves.last().map(|m| Pos::new(m.x, m.y))
+        self.moves
+            .last()
+            .filter(|m| !m.pass)
+            .map(|m| Pos::new(m.x, m.y))
     }
 }
 
@@ -578,6 +698,55 @@ mod tests {
         )
         .unwrap();
         assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::Five));
+    }
+
+    #[test]
+    fn a_pass_is_a_move_and_two_in_a_row_draw() {
+        let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
+        // Black passes on move one, white plays, black passes again, and
+        // white passing back ends the game drawn.
+        assert_eq!(play(&mut r, &["-1,-1", "7,7", "-1,-1"]), None);
+        assert_eq!(r.to_move(), Color::White);
+        assert_eq!(r.moves().len(), 3);
+        assert!(r.moves()[0].pass && !r.moves()[1].pass);
+        assert_eq!(r.moves()[1].color, Color::White);
+        assert_eq!(r.last(), None);
+        let o = play(&mut r, &[" -1 , -1 "]).unwrap();
+        assert_eq!((o.winner, o.reason), (None, Reason::TwoPasses));
+        assert_eq!(r.moves().len(), 4);
+        // A stone between two passes keeps the game going; other negative
+        // points are still off the board.
+        let mut r = Referee::new(15, 15, Rule::Freestyle, None).unwrap();
+        assert_eq!(play(&mut r, &["-1,-1", "3,3", "4,4", "-1,-1"]), None);
+        let o = play(&mut r, &["-1,0"]).unwrap();
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::OffBoard));
+        // An opening stage cannot pass: its stones must be on the board.
+        let mut r = Referee::new(15, 15, Rule::Renju, None).unwrap();
+        let o = r
+            .place_stage_stones(&[(7, 7), (-1, -1)], Color::Black)
+            .unwrap_err();
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::OffBoard));
+    }
+
+    #[test]
+    fn a_board_nobody_can_win_on_is_a_dead_draw() {
+        // Caro on 5×5: every row of five has the edge at both ends, so the
+        // game is dead from the first stone.
+        let mut r = Referee::new(5, 5, Rule::Caro, None).unwrap();
+        let o = play(&mut r, &["2,2"]).unwrap();
+        assert_eq!((o.winner, o.reason), (None, Reason::DeadDraw));
+        // Freestyle on 5×5: the game is dead once every row, column and
+        // long diagonal holds both colours (white's last stone, 1,4,
+        // closes the bottom row), long before the board is full.
+        let mut r = Referee::new(5, 5, Rule::Freestyle, None).unwrap();
+        let moves = [
+            "0,0", "3,0", "0,1", "2,1", "3,2", "4,1", "1,3", "2,2", "2,3", "0,3", "4,4", "1,4",
+        ];
+        let o = play(&mut r, &moves[..11]);
+        assert_eq!(o, None);
+        let o = play(&mut r, &moves[11..]).unwrap();
+        assert_eq!((o.winner, o.reason), (None, Reason::DeadDraw));
+        assert_eq!(r.moves().len(), 12);
     }
 
     #[test]

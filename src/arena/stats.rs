@@ -16,7 +16,7 @@
 //!   the LLR reaches `ln((1 - β)/α)` and H0 when it falls to
 //!   `ln(β/(1 - α))`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Wins, draws and losses of one side.
@@ -109,41 +109,76 @@ pub fn erf(x: f64) -> f64 {
 pub struct EloEstimate {
     /// Point estimate.
     pub elo: f64,
-    /// Half-width of the 95% interval (infinite when a side has no points).
+    /// Half-width of the 95% interval.
     pub error: f64,
+    /// Whether one virtual draw was added (a one-sided or near one-sided
+    /// score, see [`elo`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub virtual_draw: bool,
 }
 
 impl fmt::Display for EloEstimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Adding zero turns -0.0 into 0.0.
         let e = self.elo + 0.0;
-        if e.is_finite() && self.error.is_finite() {
-            write!(f, "{e:+.1} ± {:.1}", self.error)
-        } else if e.is_finite() {
-            write!(f, "{e:+.1} ± inf")
-        } else if self.elo > 0.0 {
-            f.write_str("+inf")
-        } else {
-            f.write_str("-inf")
+        write!(f, "{e:+.1} ± {:.1}", self.error)?;
+        if self.virtual_draw {
+            f.write_str(" (one virtual draw)")?;
         }
+        Ok(())
     }
 }
 
+/// The 95% quantile of the normal distribution.
+const Z95: f64 = 1.959_964;
+
 /// The Elo difference and its 95% error bar, `None` without games.
+///
+/// The error bar maps the score's normal interval through the Elo curve.
+/// Where that interval reaches a score of 0 or 1 (a one-sided result such
+/// as 1–9 or 0–2, whose Elo would be infinite), one virtual draw is added,
+/// as the table's ratings do, and the interval is Wilson's for the score,
+/// which stays inside (0, 1): a finite estimate and a wide, honest bar.
 #[must_use]
 pub fn elo(wdl: &Wdl) -> Option<EloEstimate> {
     let s = wdl.score()?;
     let n = f64::from(wdl.games());
     let sd = (wdl.variance()? / n).sqrt();
-    let lo = (s - 1.959_964 * sd).max(0.0);
-    let hi = (s + 1.959_964 * sd).min(1.0);
-    let e = elo_from_score(s);
-    let error = if lo <= 0.0 || hi >= 1.0 {
-        f64::INFINITY
+    let (lo, hi) = (s - Z95 * sd, s + Z95 * sd);
+    if lo > 0.0 && hi < 1.0 {
+        return Some(EloEstimate {
+            elo: elo_from_score(s),
+            error: (elo_from_score(hi) - elo_from_score(lo)) / 2.0,
+            virtual_draw: false,
+        });
+    }
+    let n = n + 1.0;
+    let s = (f64::from(wdl.wins) + 0.5 * f64::from(wdl.draws + 1)) / n;
+    let z2 = Z95 * Z95;
+    let centre = (s + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt();
+    Some(EloEstimate {
+        elo: elo_from_score(s),
+        error: (elo_from_score(centre + half) - elo_from_score(centre - half)) / 2.0,
+        virtual_draw: true,
+    })
+}
+
+/// The rulebooks' rank for a rating: 9级 … 1级 for −800 … 0 and 1段 …
+/// 9段 for 100 … 900, 100 points a step. A rating between two steps takes
+/// the lower; ratings past either end take the end.
+#[must_use]
+pub fn rank(elo: f64) -> String {
+    let step = if elo.is_nan() {
+        0
     } else {
-        (elo_from_score(hi) - elo_from_score(lo)) / 2.0
+        (elo / 100.0).floor().clamp(-8.0, 9.0) as i32
     };
-    Some(EloEstimate { elo: e, error })
+    if step <= 0 {
+        format!("{}级", 1 - step)
+    } else {
+        format!("{step}段")
+    }
 }
 
 /// Likelihood of superiority, 0.5 when no game was decisive.
@@ -158,7 +193,7 @@ pub fn los(wdl: &Wdl) -> f64 {
 }
 
 /// An SPRT's parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
     /// Elo under H0.
     pub elo0: f64,
@@ -347,7 +382,22 @@ mod tests {
         assert!((a.elo - 147.2).abs() < 0.1, "{}", a.elo);
         assert!(a.error > 30.0 && a.error < 100.0, "{}", a.error);
         assert!(elo(&wdl(0, 0, 0)).is_none());
-        assert!(elo(&wdl(5, 0, 0)).unwrap().error.is_infinite());
+        // One-sided scores: finite, wide, and marked.
+        for (w, d, l) in [(5, 0, 0), (1, 0, 9), (0, 0, 2), (9, 0, 1)] {
+            let e = elo(&wdl(w, d, l)).unwrap();
+            assert!(e.elo.is_finite() && e.error.is_finite(), "{w}-{l}: {e}");
+            assert!(e.virtual_draw && e.error > 100.0, "{w}-{l}: {e}");
+            assert!(e.to_string().ends_with("(one virtual draw)"), "{e}");
+        }
+        // 1–9 and 9–1 mirror each other; 0–2 counts as two losses and a
+        // draw, a score of 1/6: -400·log10(5) = -279.6.
+        let (a, b) = (elo(&wdl(1, 0, 9)).unwrap(), elo(&wdl(9, 0, 1)).unwrap());
+        assert!((a.elo + b.elo).abs() < 1e-9 && (a.error - b.error).abs() < 1e-9);
+        assert!((elo(&wdl(0, 0, 2)).unwrap().elo + 279.59).abs() < 0.01);
+        assert!(elo(&wdl(0, 0, 2))
+            .unwrap()
+            .to_string()
+            .starts_with("-279.6 ±"));
     }
 
     #[test]
@@ -427,5 +477,25 @@ mod tests {
             ..t
         };
         assert!(bad.validate().is_err());
+    }
+
+    #[test]
+    fn ranks_step_by_a_hundred_points() {
+        for (elo, r) in [
+            (-2000.0, "9级"),
+            (-800.0, "9级"),
+            (-799.0, "9级"),
+            (-700.0, "8级"),
+            (-100.0, "2级"),
+            (-1.0, "2级"),
+            (0.0, "1级"),
+            (99.9, "1级"),
+            (100.0, "1段"),
+            (450.0, "4段"),
+            (900.0, "9段"),
+            (5000.0, "9段"),
+        ] {
+            assert_eq!(rank(elo), r, "{elo}");
+        }
     }
 }

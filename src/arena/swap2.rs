@@ -49,13 +49,7 @@ fn parse_answer(text: &str) -> Option<Answer> {
 /// `SWAP2BOARD`, the stones so far, `DONE`.
 fn command(table: &Table<'_>) -> Vec<String> {
     let mut lines = vec!["SWAP2BOARD".to_string()];
-    lines.extend(
-        table
-            .referee
-            .moves()
-            .iter()
-            .map(|m| format!("{},{}", m.x, m.y)),
-    );
+    lines.extend(table.referee.moves().iter().map(|m| m.protocol()));
     lines.push("DONE".into());
     lines
 }

@@ -2,11 +2,14 @@
 //! progress, SPRT early stopping, records and the final table.
 
 use super::engine::EngineSpec;
-use super::game::{play_game, GameRecord, GameSettings, GameSpec, NoStage, OpeningStage};
+use super::game::{
+    play_game, EnginePool, GameRecord, GameSettings, GameSpec, NoStage, OpeningStage,
+};
 use super::openings::{Opening, OpeningBook, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
-use super::schedule::{Bout, BoutScore, Format, Schedule};
-use super::stats::{elo, los, EloEstimate, Sprt, SprtStatus, Wdl};
+use super::schedule::{Bout, BoutScore, Format, Options, Schedule};
+use super::shard::{Plan, Shard, ShardOutput};
+use super::stats::{elo, los, rank, EloEstimate, Sprt, SprtStatus, Wdl};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::opening::Symmetry;
 use crate::rules::Rule;
@@ -42,6 +45,9 @@ pub struct Config {
     pub pairs: usize,
     /// Extra single pairs to break a tied elimination bout.
     pub tiebreaks: usize,
+    /// Bout shapes, play-offs, lots, groups (see [`Options`]); its `pairs`
+    /// and `tiebreaks` are taken from the fields above.
+    pub bouts: Options,
     /// Openings (empty: every game starts on an empty board).
     pub openings: Vec<Opening>,
     /// Opening order.
@@ -62,6 +68,11 @@ pub struct Config {
     pub progress: bool,
     /// An opening stage played before normal moves.
     pub stage: Arc<dyn OpeningStage>,
+    /// Play only this slice of the schedule (see [`super::shard`]).
+    pub shard: Option<Shard>,
+    /// Show the rulebooks' ranks beside the ratings, each rating raised by
+    /// this many points first (the table's ratings average zero).
+    pub ranks: Option<f64>,
 }
 
 impl std::fmt::Debug for Config {
@@ -76,6 +87,7 @@ impl std::fmt::Debug for Config {
             .field("sprt", &self.sprt)
             .field("out_dir", &self.out_dir)
             .field("stage", &self.stage.name())
+            .field("shard", &self.shard)
             .finish_non_exhaustive()
     }
 }
@@ -96,12 +108,15 @@ impl Config {
                 draw_after: None,
                 max_memory: 350 << 20,
                 start_timeout: std::time::Duration::from_secs(5),
+                no_shows_lose: false,
+                reuse_engines: false,
                 folder: None,
                 transcript: false,
                 interrupt: Arc::default(),
             },
             pairs: 1,
             tiebreaks: 1,
+            bouts: Options::default(),
             openings: Vec::new(),
             order: Order::Sequential,
             symmetry: false,
@@ -112,6 +127,19 @@ impl Config {
             summary: SummaryFormat::Json,
             progress: false,
             stage: Arc::new(NoStage),
+            shard: None,
+            ranks: None,
+        }
+    }
+
+    /// The schedule's options: [`Config::bouts`] with the pairs and
+    /// tie-breaks of this configuration.
+    #[must_use]
+    pub fn schedule_options(&self) -> Options {
+        Options {
+            pairs: self.pairs,
+            tiebreaks: self.tiebreaks,
+            ..self.bouts
         }
     }
 
@@ -177,21 +205,49 @@ impl Config {
                 self.stage.name()
             ));
         }
-        Schedule::new(self.format, self.engines.len(), self.pairs, self.tiebreaks)?;
-        if let Some(dir) = &self.out_dir {
-            if let Ok(mut entries) = std::fs::read_dir(dir) {
-                if entries.next().is_some() {
-                    return Err(format!(
-                        "output directory {} already holds files; choose another with --out",
-                        dir.display()
-                    ));
-                }
-            } else if dir.exists() {
-                return Err(format!("{} is not a directory", dir.display()));
+        Schedule::new(self.format, self.engines.len(), self.schedule_options())?;
+        if self.shard.is_some() {
+            if !self.format.is_fixed() {
+                return Err(format!(
+                    "--shard splits a schedule fixed in advance (match, gauntlet, round-robin); \
+                     the rounds of {} depend on earlier results, so it runs on one machine",
+                    self.format
+                ));
             }
+            if self.bouts.playoffs {
+                return Err(
+                    "--shard cannot play ties off: play-offs depend on the results; \
+                     merge the shards, then play the tied engines off in a run of their own"
+                        .into(),
+                );
+            }
+            if self.out_dir.is_none() {
+                return Err("a shard needs an output directory for `tengen-arena merge`".into());
+            }
+        }
+        if let Some(dir) = &self.out_dir {
+            check_out_dir(dir)?;
         }
         Ok(())
     }
+}
+
+/// Checks that an output directory is new or empty.
+///
+/// # Errors
+/// A directory that holds files, or a path that is not a directory.
+pub fn check_out_dir(dir: &std::path::Path) -> Result<(), String> {
+    if let Ok(mut entries) = std::fs::read_dir(dir) {
+        if entries.next().is_some() {
+            return Err(format!(
+                "output directory {} already holds files; choose another with --out",
+                dir.display()
+            ));
+        }
+    } else if dir.exists() {
+        return Err(format!("{} is not a directory", dir.display()));
+    }
+    Ok(())
 }
 
 /// One engine's line in the final table.
@@ -209,6 +265,10 @@ pub struct Standing {
     pub mean_move_ms: f64,
     /// Rating from all games (see [`super::stats::ratings`]), mean zero.
     pub elo: f64,
+    /// The rulebooks' rank for the rating (see [`super::stats::rank`]),
+    /// when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank: Option<String>,
 }
 
 /// The head-to-head statistics of a two-engine match.
@@ -280,8 +340,12 @@ pub struct Summary {
     pub head_to_head: Option<MatchStats>,
     /// Every pair of engines that met.
     pub pairs: Vec<PairStats>,
-    /// For elimination formats: final placement, champion first.
+    /// The final placement, champion first: for elimination formats, for
+    /// ties played off, and for king of the hill.
     pub placement: Option<Vec<String>>,
+    /// King of the hill: each engine's points (a holder's win 1, a
+    /// challenger's win 1.5, a draw 0.5).
+    pub hill: Option<Vec<(String, f64)>>,
     /// Whether the tournament was interrupted before its end.
     pub interrupted: bool,
     /// Whether an SPRT stopped the match early.
@@ -291,6 +355,54 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary of finished `games` (in any order) with the statistics
+    /// the format calls for: the table, every pair's record, and for a
+    /// match the head-to-head Elo, LOS and SPRT. No placement, nothing
+    /// interrupted, no write errors.
+    #[must_use]
+    pub fn from_games(
+        format: Format,
+        rule: &str,
+        size: (usize, usize),
+        time_control: String,
+        names: &[String],
+        games: Vec<GameRecord>,
+        sprt: Option<Sprt>,
+    ) -> Summary {
+        let head = (format == Format::Match).then(|| {
+            let record = head_to_head(&games, 0, 1);
+            MatchStats {
+                record,
+                elo: elo(&record),
+                los: los(&record),
+                sprt: sprt.map(|s| s.status(&record)),
+            }
+        });
+        Summary {
+            format: format.to_string(),
+            rule: rule.to_string(),
+            size,
+            time_control,
+            standings: standings(names, &games),
+            head_to_head: head,
+            pairs: pairwise(names, &games),
+            placement: None,
+            hill: None,
+            games,
+            interrupted: false,
+            stopped_by_sprt: false,
+            write_errors: Vec::new(),
+        }
+    }
+
+    /// Gives every standing its rank (see [`super::stats::rank`]) for its
+    /// rating raised by `offset`, or none.
+    pub fn set_ranks(&mut self, offset: Option<f64>) {
+        for r in &mut self.standings {
+            r.rank = offset.map(|o| rank(r.elo + o));
+        }
+    }
+
     /// Games counted by reason, sorted by name.
     #[must_use]
     pub fn reasons(&self) -> Vec<(String, usize)> {
@@ -312,16 +424,22 @@ impl Summary {
             .max()
             .unwrap_or(6)
             .max(6);
-        let _ = writeln!(
+        let ranked = self.standings.iter().any(|r| r.rank.is_some());
+        let _ = write!(
             s,
-            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>6}  {:>8}",
-            "#", "engine", "points", "games", "wins", "draws", "losses", "score", "elo", "ms/move"
+            "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>6}",
+            "#", "engine", "points", "games", "wins", "draws", "losses", "score", "elo"
         );
+        if ranked {
+            // A rank is two characters, each as wide as two letters.
+            let _ = write!(s, "  {:>4}", "rank");
+        }
+        let _ = writeln!(s, "  {:>8}", "ms/move");
         for (i, r) in self.standings.iter().enumerate() {
             let pct = r.record.score().map_or(0.0, |x| 100.0 * x);
-            let _ = writeln!(
+            let _ = write!(
                 s,
-                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%  {:>+6.0}  {:>8.1}",
+                "{:>3}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>7.1}%  {:>+6.0}",
                 i + 1,
                 r.name,
                 r.points,
@@ -331,8 +449,11 @@ impl Summary {
                 r.record.losses,
                 pct,
                 r.elo + 0.0,
-                r.mean_move_ms
             );
+            if ranked {
+                let _ = write!(s, "  {:>3}", r.rank.as_deref().unwrap_or(""));
+            }
+            let _ = writeln!(s, "  {:>8.1}", r.mean_move_ms);
         }
         if let Some(h) = &self.head_to_head {
             let elo = h.elo.map_or_else(|| "n/a".to_string(), |e| e.to_string());
@@ -355,6 +476,10 @@ impl Summary {
                 );
             }
         }
+        if let Some(h) = &self.hill {
+            let points: Vec<String> = h.iter().map(|(n, p)| format!("{n} {p}")).collect();
+            let _ = writeln!(s, "\nking of the hill points: {}", points.join(", "));
+        }
         if let Some(p) = &self.placement {
             let _ = writeln!(s, "\nplacement: {}", p.join(", "));
         }
@@ -372,7 +497,9 @@ impl Summary {
 }
 
 /// Table standings over the games, best first (points, then wins, then
-/// seed).
+/// seed). The records and points leave play-off games out (they decide
+/// places, see [`Summary::placement`]); the ratings and thinking times
+/// count every game.
 #[must_use]
 pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
     let mut rows: Vec<Standing> = names
@@ -384,12 +511,14 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
             wins_as: [0, 0],
             mean_move_ms: 0.0,
             elo: 0.0,
+            rank: None,
         })
         .collect();
     let n = names.len();
     let mut scores = vec![vec![0.0; n]; n];
     let mut counts = vec![vec![0u32; n]; n];
-    for g in games {
+    // A game both sides lost tells nothing about their strength.
+    for g in games.iter().filter(|g| !g.outcome.both_lose) {
         let (b, w) = (g.black, g.white);
         let sb = g.score_of(b).unwrap_or(0.5);
         scores[b][w] += sb;
@@ -417,7 +546,8 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
             row.mean_move_ms = *ms as f64 / *n as f64;
         }
     }
-    for g in games {
+    // Play-off games (加赛) decide places; they do not add table points.
+    for g in games.iter().filter(|g| !g.round.contains("play-off")) {
         for (idx, colour) in [(g.black, 0), (g.white, 1)] {
             let row = &mut rows[idx];
             match g.score_of(idx) {
@@ -451,7 +581,7 @@ pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
     let mut w = Wdl::default();
     for g in games {
         let pair = (g.black == a && g.white == b) || (g.black == b && g.white == a);
-        if !pair {
+        if !pair || g.outcome.both_lose {
             continue;
         }
         match g.winner_engine() {
@@ -463,8 +593,8 @@ pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
     w
 }
 
-/// Expands bouts into games: each pair plays the next opening twice, first
-/// with `a` as black, then with `b`.
+/// Expands bouts into games: paired games share one opening (the pair
+/// plays it twice, colours swapped), a single game draws its own.
 fn expand(
     bouts: &[Bout],
     book: &mut OpeningBook,
@@ -473,7 +603,8 @@ fn expand(
 ) -> Result<Vec<(usize, GameSpec)>, String> {
     let mut games = Vec::new();
     for (bi, bout) in bouts.iter().enumerate() {
-        for _ in 0..bout.pairs {
+        let per_opening = if bout.paired { 2 } else { 1 };
+        for chunk in bout.seats.chunks(per_opening) {
             let (stones, name) = match book.next_opening() {
                 Some((o, sym)) => {
                     let stones = o.place(config.game.width, config.game.height, sym)?;
@@ -486,7 +617,7 @@ fn expand(
                 }
                 None => (Vec::new(), None),
             };
-            for seats in [[bout.a, bout.b], [bout.b, bout.a]] {
+            for &seats in chunk {
                 *next_id += 1;
                 games.push((
                     bi,
@@ -531,18 +662,23 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     let mut schedule = Schedule::new(
         config.format,
         config.engines.len(),
-        config.pairs,
-        config.tiebreaks,
+        config.schedule_options(),
     )?;
 
     let total_hint = match config.format {
+        _ if config.bouts.playoffs => 0,
         Format::Match | Format::Gauntlet | Format::RoundRobin => {
             let bouts = match config.format {
                 Format::Match => 1,
                 Format::Gauntlet => config.engines.len() - 1,
                 _ => config.engines.len() * (config.engines.len() - 1) / 2,
             };
-            (bouts * config.pairs * 2) as u64
+            let pairs = bouts * config.pairs;
+            let played = match config.shard {
+                Some(s) => (0..pairs).filter(|&p| s.holds_pair(p)).count(),
+                None => pairs,
+            };
+            (played * 2) as u64
         }
         _ => 0,
     };
@@ -562,6 +698,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     let mut next_id = 0;
     let mut scores: Vec<BoutScore> = Vec::new();
     let mut stopped_by_sprt = false;
+    let mut planned = Vec::new();
     let stop = Arc::new(AtomicBool::new(false));
 
     'rounds: loop {
@@ -569,7 +706,13 @@ pub fn run(config: &Config) -> Result<Summary, String> {
         if bouts.is_empty() {
             break;
         }
-        let specs = expand(&bouts, &mut book, config, &mut next_id)?;
+        let mut specs = expand(&bouts, &mut book, config, &mut next_id)?;
+        if let Some(shard) = config.shard {
+            // Game ids run from 1 in pairs: the pair of game `id` is
+            // `(id - 1) / 2`, counted over the whole schedule.
+            specs.retain(|(_, spec)| shard.holds_pair((spec.id - 1) / 2));
+            planned.extend(specs.iter().map(|(_, spec)| spec.id));
+        }
         if total_hint == 0 {
             bar.inc_length(specs.len() as u64);
         }
@@ -586,16 +729,22 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                 let engines = &config.engines;
                 let settings = &config.game;
                 let stage = Arc::clone(&config.stage);
-                scope.spawn(move || loop {
-                    if stop.load(Ordering::Relaxed) || settings.interrupt.load(Ordering::Relaxed) {
-                        break;
+                scope.spawn(move || {
+                    let mut pool = EnginePool::new(settings.reuse_engines);
+                    loop {
+                        if stop.load(Ordering::Relaxed)
+                            || settings.interrupt.load(Ordering::Relaxed)
+                        {
+                            break;
+                        }
+                        let job = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
+                        let Some((bout, spec)) = job else { break };
+                        let record = play_game(&spec, engines, settings, stage.as_ref(), &mut pool);
+                        if tx.send((bout, record)).is_err() {
+                            break;
+                        }
                     }
-                    let job = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
-                    let Some((bout, spec)) = job else { break };
-                    let record = play_game(&spec, engines, settings, stage.as_ref());
-                    if tx.send((bout, record)).is_err() {
-                        break;
-                    }
+                    pool.close();
                 });
             }
             drop(tx);
@@ -607,13 +756,13 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                     }
                 }
                 let b = &bouts[bout];
-                let sa = record.score_of(b.a).unwrap_or(0.0);
-                bout_scores[bout].a += (2.0 * sa) as u32;
-                bout_scores[bout].b += 2 - (2.0 * sa) as u32;
+                let points = |e: usize| (2.0 * record.score_of(e).unwrap_or(0.0)) as u32;
+                bout_scores[bout].a += points(b.a);
+                bout_scores[bout].b += points(b.b);
                 games.push(record);
                 bar.inc(1);
                 bar.set_message(live_message(config, &names, &games));
-                if let Some(sprt) = &config.sprt {
+                if let Some(sprt) = config.sprt.as_ref().filter(|_| config.shard.is_none()) {
                     let st = sprt.status(&head_to_head(&games, 0, 1));
                     if st.state != super::stats::SprtState::Continue
                         && !stop.load(Ordering::Relaxed)
@@ -631,31 +780,41 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     }
     bar.finish_and_clear();
 
-    let head = (config.format == Format::Match).then(|| {
-        let record = head_to_head(&games, 0, 1);
-        MatchStats {
-            record,
-            elo: elo(&record),
-            los: los(&record),
-            sprt: config.sprt.map(|s| s.status(&record)),
-        }
-    });
-    let summary = Summary {
-        format: config.format.to_string(),
-        rule: config.game.rule.name().to_string(),
-        size: (config.game.width, config.game.height),
-        time_control: config.game.tc.to_string(),
-        standings: standings(&names, &games),
-        head_to_head: head,
-        pairs: pairwise(&names, &games),
-        placement: schedule
-            .placement()
-            .map(|p| p.into_iter().map(|i| names[i].clone()).collect()),
+    let mut summary = Summary::from_games(
+        config.format,
+        config.game.rule.name(),
+        (config.game.width, config.game.height),
+        config.game.tc.to_string(),
+        &names,
         games,
-        interrupted: config.game.interrupt.load(Ordering::Relaxed),
-        stopped_by_sprt,
-        write_errors,
-    };
+        config.sprt,
+    );
+    summary.placement = schedule
+        .placement()
+        .map(|p| p.into_iter().map(|i| names[i].clone()).collect());
+    summary.hill = schedule
+        .hill_points()
+        .map(|h| names.iter().cloned().zip(h).collect());
+    if let (Some(place), false) = (&summary.placement, config.format.is_elimination()) {
+        // Ties played off, or king of the hill: the table follows the
+        // final order.
+        summary
+            .standings
+            .sort_by_key(|r| place.iter().position(|n| *n == r.name));
+    }
+    summary.interrupted = config.game.interrupt.load(Ordering::Relaxed);
+    summary.stopped_by_sprt = stopped_by_sprt;
+    summary.set_ranks(config.ranks);
+    summary.write_errors = write_errors;
+    if let (Some(shard), Some(w)) = (config.shard, &writer) {
+        let output = ShardOutput {
+            shard,
+            plan: Plan::of(config),
+            planned,
+            games: summary.games.clone(),
+        };
+        output.write(w.dir())?;
+    }
     if let Some(w) = &writer {
         write_summary(&summary, w.dir(), config.summary)?;
     }

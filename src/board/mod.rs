@@ -11,6 +11,7 @@
 
 mod geometry;
 mod random;
+mod reach;
 
 pub use geometry::{parse_xy, Dir, Pos, MAX_SIZE, MIN_SIZE};
 pub use random::{splitmix64, SplitMix};

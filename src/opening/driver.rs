@@ -58,6 +58,14 @@ impl StageDriver {
         }
     }
 
+    /// The same opening with `n` fifth-move offers where the rule fixes the
+    /// number (RIF's two): every request carries the number.
+    #[must_use]
+    pub fn with_offers(mut self, n: usize) -> StageDriver {
+        self.request.declared = Some(n);
+        self
+    }
+
     /// The request to send, and to whom.
     #[must_use]
     pub fn request(&self) -> (&Request, Player) {
@@ -124,5 +132,24 @@ mod tests {
         assert_eq!(end.black, Player::Second);
         assert_eq!(end.stones.len(), 6);
         assert_eq!(end.stones[4], Pos::new(9, 9));
+    }
+
+    #[test]
+    fn rif_may_ask_for_another_number_of_offers() {
+        let mut d = StageDriver::new(OpeningRule::Rif, 15, 15, Rule::Renju).with_offers(3);
+        assert_eq!(d.request().0.to_lines()[0], "OPENINGBOARD rif 3");
+        assert_eq!(d.reply("7,7 7,6 7,5"), Ok(None));
+        assert_eq!(d.reply("7,8"), Ok(None));
+        assert!(matches!(
+            d.reply("6,9 9,9"),
+            Err(OpeningError::WrongCount {
+                expected: 3,
+                got: 2
+            })
+        ));
+        assert_eq!(d.reply("6,9 9,9 10,3"), Ok(None));
+        assert_eq!(d.request().0.to_lines()[0], "OPENINGBOARD rif 3");
+        let end = d.reply("10,3 10,10").unwrap().unwrap();
+        assert_eq!(end.stones[4], Pos::new(10, 3));
     }
 }

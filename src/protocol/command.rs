@@ -20,6 +20,17 @@ pub struct Coord {
     pub y: i64,
 }
 
+impl Coord {
+    /// `-1,-1`: a pass, as `TURN` and `BOARD` entries may carry it.
+    pub const PASS: Coord = Coord { x: -1, y: -1 };
+
+    /// Whether this is the pass `-1,-1`.
+    #[must_use]
+    pub fn is_pass(self) -> bool {
+        self == Coord::PASS
+    }
+}
+
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.x, self.y)
@@ -104,7 +115,8 @@ pub enum Command {
     Restart,
     /// `BEGIN`: play the first move.
     Begin,
-    /// `TURN x,y`: the side to move played `x,y`; answer with a move.
+    /// `TURN x,y`: the side to move played `x,y` (`-1,-1`: passed); answer
+    /// with a move.
     Turn(Coord),
     /// `BOARD` or `YXBOARD` … `DONE`.
     Board {

@@ -87,8 +87,20 @@ pub fn check_records(config: &Config, summary: &Summary) {
             .join("games")
             .join(format!("{:05}_{}_vs_{}", g.id, g.black_name, g.white_name));
         let psq = std::fs::read_to_string(base.with_extension("psq")).expect("psq written");
-        let stones: Vec<(usize, usize)> = g.moves.iter().map(|m| (m.x, m.y)).collect();
-        assert_eq!(read_psq(&psq).unwrap(), stones, "psq of game {}", g.id);
+        let stones: Vec<(usize, usize)> = g
+            .moves
+            .iter()
+            .filter(|m| !m.pass)
+            .map(|m| (m.x, m.y))
+            .collect();
+        let passes = g.moves.iter().filter(|m| m.pass).count();
+        if passes == 0 {
+            assert_eq!(read_psq(&psq).unwrap(), stones, "psq of game {}", g.id);
+        } else {
+            // Passes are written as -1,-1, which the stone reader refuses.
+            assert_eq!(psq.matches("\n-1,-1,").count(), passes, "{psq}");
+            assert!(read_psq(&psq).is_err());
+        }
         let code = match g.outcome.winner {
             Some(tengen::Color::Black) => "1",
             Some(tengen::Color::White) => "2",
@@ -109,6 +121,7 @@ pub fn check_records(config: &Config, summary: &Summary) {
         assert_eq!(sgf_stones, stones, "sgf of game {}", g.id);
         assert!(sgf.contains(&format!("PB[{}]", g.black_name)));
         let result = match g.outcome.winner {
+            _ if g.outcome.both_lose => "*",
             Some(tengen::Color::Black) => "1-0",
             Some(tengen::Color::White) => "0-1",
             None => "1/2-1/2",
@@ -148,4 +161,16 @@ pub fn process_alive(marker: &str) -> bool {
             .map(|c| c.split(|&b| b == 0).any(|arg| arg == marker.as_bytes()))
             .unwrap_or(false)
     })
+}
+
+/// The standard output of a process that must have succeeded (its output
+/// and errors shown if it did not).
+pub fn succeeded(result: &std::process::Output) -> String {
+    let stdout = String::from_utf8_lossy(&result.stdout).to_string();
+    assert!(
+        result.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    stdout
 }

@@ -43,6 +43,9 @@ pub fn well_formed(line: &str) -> bool {
         }
         "SUGGEST" => line[8.min(line.len())..].split(' ').all(is_coord),
         _ if line.starts_with("name=\"") => true,
+        // A pass, the extension the engine answers where nothing better
+        // is left.
+        "-1,-1" => true,
         _ => {
             let parts: Vec<&str> = line.split(' ').collect();
             (1..=3).contains(&parts.len()) && parts.iter().all(|p| is_coord(p))

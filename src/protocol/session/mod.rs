@@ -229,6 +229,7 @@ impl Session {
                 None => out.error(NO_GAME)?,
             },
             Command::Begin => self.begin(request, &mut out)?,
+            Command::Turn(c) if c.is_pass() => self.opponent_pass(request, &mut out)?,
             Command::Turn(c) => self.turn(*c, request, &mut out)?,
             Command::Play(c) => self.play(*c, &mut out)?,
             Command::Board { kind, entries } => {

@@ -6,6 +6,7 @@ use super::out::Out;
 use super::{Request, Session, NO_GAME};
 use crate::board::{Board, Pos, MAX_SIZE, MIN_SIZE};
 use crate::protocol::command::{BoardKind, Coord, Entry, Field};
+use crate::renju::forbidden;
 use crate::rules::{Color, Rule};
 use std::io;
 
@@ -224,13 +225,66 @@ impl Session {
             }
             self.board = Some(next);
             self.own = Some(own);
-            self.reply_move(request, 1, out)
+            self.reply_or_pass(request, out)
         } else {
             self.board = Some(next);
             self.own = Some(own);
             self.markers = markers;
             Ok(())
         }
+    }
+
+    /// `TURN -1,-1`: the opponent passed, so the engine is to move.
+    pub(super) fn opponent_pass(&mut self, request: &Request, out: &mut Out<'_>) -> io::Result<()> {
+        let Some(board) = self.board.as_ref() else {
+            return out.error(NO_GAME);
+        };
+        if let Some(why) = self.finished(board) {
+            return out.error(&format!("TURN -1,-1: {why}"));
+        }
+        // The opponent is the engine's other colour, or before the engine
+        // has one (a fresh game), whoever is to move.
+        let theirs = self.own.map_or_else(|| board.side_to_move(), Color::opp);
+        if board.side_to_move() != theirs {
+            return out.error("TURN -1,-1: it is not the opponent's turn");
+        }
+        let mut next = board.clone();
+        next.pass();
+        self.board = Some(next);
+        self.own = Some(theirs.opp());
+        self.reply_or_pass(request, out)
+    }
+
+    /// Answers a move for the side to move: a pass (`-1,-1`) where passing
+    /// is the best that side can do ([`Session::pass_is_best`]), else the
+    /// search's move.
+    fn reply_or_pass(&mut self, request: &Request, out: &mut Out<'_>) -> io::Result<()> {
+        match self.board.as_mut() {
+            Some(board) if Self::pass_is_best(board, &self.markers, &self.blocked) => {
+                board.pass();
+                out.line("-1,-1")
+            }
+            _ => self.reply_move(request, 1, out),
+        }
+    }
+
+    /// Whether passing is the best the side to move can do: nobody can
+    /// make a winning row any more (every move draws), or under renju
+    /// every point black could play is forbidden to it (any stone would
+    /// lose). Never when a move could still matter.
+    pub(super) fn pass_is_best(board: &Board, markers: &[Pos], blocked: &[Pos]) -> bool {
+        if board.is_dead_draw() {
+            return true;
+        }
+        if board.rule() != Rule::Renju || board.side_to_move() != Color::Black {
+            return false;
+        }
+        let mut probe = board.clone();
+        let open: Vec<Pos> = board
+            .empty_points()
+            .filter(|p| !markers.contains(p) && !blocked.contains(p))
+            .collect();
+        !open.is_empty() && open.into_iter().all(|p| forbidden(&mut probe, p).is_some())
     }
 
     pub(super) fn takeback(&mut self, c: Coord, out: &mut Out<'_>) -> io::Result<()> {
