@@ -255,6 +255,8 @@ impl Cli {
                 .map_or(0, |d| d.as_secs());
             PathBuf::from(format!("arena-out/run-{secs}"))
         }));
+        // Running games go to `live/` beside `games/`, for `tengen-board`.
+        config.game.live = config.out_dir.as_ref().map(|d| d.join("live"));
         config.summary = match self.summary.to_ascii_lowercase().as_str() {
             "json" => SummaryFormat::Json,
             "csv" => SummaryFormat::Csv,

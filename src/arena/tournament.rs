@@ -98,6 +98,7 @@ impl Config {
                 start_timeout: std::time::Duration::from_secs(5),
                 folder: None,
                 transcript: false,
+                live: None,
                 interrupt: Arc::default(),
             },
             pairs: 1,
