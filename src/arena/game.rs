@@ -583,11 +583,7 @@ fn live_path(dir: &std::path::Path, id: usize) -> PathBuf {
 /// its live view, so it is not reported.
 fn write_live(dir: &std::path::Path, id: usize, referee: &Referee, names: [&String; 2]) {
     let board = referee.board();
-    let text = super::records::to_live_psq(
-        (board.width(), board.height()),
-        referee.moves(),
-        names,
-    );
+    let text = super::records::to_live_psq((board.width(), board.height()), referee.moves(), names);
     let path = live_path(dir, id);
     let part = path.with_extension("part");
     let _ = std::fs::create_dir_all(dir)

@@ -67,7 +67,10 @@ impl Cli {
             let mut args = vec!["--gomocup".to_string()];
             if let Some(n) = self.threads {
                 if !(1..=crate::protocol::MAX_THREADS as usize).contains(&n) {
-                    return Err(format!("--threads takes 1 to {}", crate::protocol::MAX_THREADS));
+                    return Err(format!(
+                        "--threads takes 1 to {}",
+                        crate::protocol::MAX_THREADS
+                    ));
                 }
                 args.extend(["--threads".to_string(), n.to_string()]);
             }

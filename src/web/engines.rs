@@ -207,14 +207,19 @@ impl Engines {
 /// Sends lines, failing with the engine's name.
 fn send(p: &mut EngineProcess, name: &str, lines: &[String]) -> Result<(), String> {
     for l in lines {
-        p.send(l).map_err(|e| format!("{name} closed its input: {e}"))?;
+        p.send(l)
+            .map_err(|e| format!("{name} closed its input: {e}"))?;
     }
     Ok(())
 }
 
 /// Whether a line is commentary rather than an answer.
 fn is_comment(line: &str) -> bool {
-    let head = line.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
+    let head = line
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_uppercase();
     matches!(head.as_str(), "MESSAGE" | "DEBUG" | "OK" | "SUGGEST")
 }
 
@@ -232,7 +237,7 @@ fn converse(
         } else {
             format!("RECTSTART {},{}", q.width, q.height)
         };
-        send(p, name, &[start.clone()])?;
+        send(p, name, std::slice::from_ref(&start))?;
         let deadline = Instant::now() + GRACE;
         loop {
             match p.recv(deadline) {
@@ -258,7 +263,11 @@ fn converse(
         Color::White
     };
     let entries = q.stones.iter().enumerate().map(|(i, (x, y))| {
-        let color = if i % 2 == 0 { Color::Black } else { Color::White };
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         format!("{x},{y},{}", if color == own { 1 } else { 2 })
     });
     match &q.ask {
@@ -292,7 +301,9 @@ fn converse(
                 if let Some(said) = parse_message(&l) {
                     heard(said);
                 } else if is_comment(&l) {
-                } else if l.to_ascii_uppercase().starts_with("ERROR") || l.to_ascii_uppercase().starts_with("UNKNOWN") {
+                } else if l.to_ascii_uppercase().starts_with("ERROR")
+                    || l.to_ascii_uppercase().starts_with("UNKNOWN")
+                {
                     return Err(format!("{name}: {l}"));
                 } else if stopped {
                     return Err("stopped".into());

@@ -88,7 +88,11 @@ impl Score {
             return n.parse::<i32>().ok().filter(|n| *n >= 0).map(Score::Mate);
         }
         if let Some(n) = text.strip_prefix("-M") {
-            return n.parse::<i32>().ok().filter(|n| *n >= 0).map(|n| Score::Mate(-n));
+            return n
+                .parse::<i32>()
+                .ok()
+                .filter(|n| *n >= 0)
+                .map(|n| Score::Mate(-n));
         }
         text.parse().ok().map(Score::Cp)
     }
@@ -312,7 +316,11 @@ impl Game {
     /// stones, given from the side to move there.
     pub fn note_eval(&mut self, stones: usize, score: Score) {
         let black_to_move = stones % 2 == 0;
-        let score = if black_to_move { score } else { score.flipped() };
+        let score = if black_to_move {
+            score
+        } else {
+            score.flipped()
+        };
         self.evals.insert(stones, score);
     }
 
@@ -360,7 +368,10 @@ impl Game {
             return Err("the opening is being played: answer its stage".into());
         }
         if self.seat_to_move() != Seat::Human {
-            return Err(format!("it is the engine's turn ({})", self.to_move().name()));
+            return Err(format!(
+                "it is the engine's turn ({})",
+                self.to_move().name()
+            ));
         }
         let pos = self.check_point(x, y)?;
         self.place(pos.x(), pos.y(), 0);
@@ -413,11 +424,15 @@ impl Game {
         if self.stones.is_empty() {
             return Err("there is no stone to take back".into());
         }
-        let humans = self.setup.seats.iter().filter(|s| **s == Seat::Human).count();
+        let humans = self
+            .setup
+            .seats
+            .iter()
+            .filter(|s| **s == Seat::Human)
+            .count();
         let mut keep = self.stones.clone();
         let mut redo = self.redo.clone();
-        loop {
-            let Some(s) = keep.pop() else { break };
+        while let Some(s) = keep.pop() {
             redo.push(s);
             let next = self.setup.seats[s.color.index()];
             if humans == 0 || next == Seat::Human || keep.is_empty() {
@@ -477,7 +492,13 @@ impl Game {
             referee.judge(&format!("{},{}", s.x, s.y), s.ms);
             if let Some(o) = referee.outcome() {
                 if o.winner != Some(s.color) && o.winner.is_some() {
-                    return Err(format!("move {} ({at}) is refused: {}", i + 1, o.detail));
+                    return Err(format!(
+                        "move {} ({at}) is refused under {}: {} ({})",
+                        i + 1,
+                        self.setup.rule.name(),
+                        o.reason.name(),
+                        o.detail
+                    ));
                 }
             }
         }
@@ -495,7 +516,13 @@ impl Game {
     ///
     /// # Errors
     /// A size out of range or a stone the rule refuses.
-    pub fn load(&mut self, width: usize, height: usize, rule: Rule, stones: Vec<Stone>) -> Result<(), String> {
+    pub fn load(
+        &mut self,
+        width: usize,
+        height: usize,
+        rule: Rule,
+        stones: Vec<Stone>,
+    ) -> Result<(), String> {
         let setup = Setup {
             width,
             height,
@@ -622,7 +649,7 @@ impl Game {
                 "detail": o.detail,
             })),
             "forbidden": forbid,
-            "evals": self.evals.iter().map(|(k, v)| (k, v)).collect::<Vec<_>>(),
+            "evals": self.evals.iter().collect::<Vec<_>>(),
             "paused": self.paused,
             "thinking": self.thinking.map(Color::name),
             "analysis": self.analysis,
@@ -658,24 +685,48 @@ mod tests {
         //   . . . X . .      row 6: 9,6
         //   . X X * . .      row 7: 7,7 8,7, the point 9,7
         let mut g = humans(Rule::Renju);
-        for (x, y) in [(7, 7), (0, 0), (8, 7), (0, 2), (9, 5), (0, 4), (9, 6), (0, 6)] {
+        for (x, y) in [
+            (7, 7),
+            (0, 0),
+            (8, 7),
+            (0, 2),
+            (9, 5),
+            (0, 4),
+            (9, 6),
+            (0, 6),
+        ] {
             g.play_human(x, y).unwrap();
         }
         let before = g.stones().len();
         let err = g.play_human(9, 7).unwrap_err();
-        assert!(err.contains("forbidden") && err.contains("double three"), "{err}");
+        assert!(
+            err.contains("forbidden") && err.contains("double three"),
+            "{err}"
+        );
         assert!(err.starts_with("j8 "), "{err}");
         assert_eq!(g.stones().len(), before);
         assert_eq!(g.to_move(), Color::Black);
         // The same point is free under freestyle.
         let mut f = humans(Rule::Freestyle);
-        for (x, y) in [(7, 7), (0, 0), (8, 7), (0, 2), (9, 5), (0, 4), (9, 6), (0, 6)] {
+        for (x, y) in [
+            (7, 7),
+            (0, 0),
+            (8, 7),
+            (0, 2),
+            (9, 5),
+            (0, 4),
+            (9, 6),
+            (0, 6),
+        ] {
             f.play_human(x, y).unwrap();
         }
         f.play_human(9, 7).unwrap();
         let v = g.view();
         let marks = v["forbidden"].as_array().unwrap();
-        assert!(marks.iter().any(|m| m["x"] == 9 && m["y"] == 7), "{marks:?}");
+        assert!(
+            marks.iter().any(|m| m["x"] == 9 && m["y"] == 7),
+            "{marks:?}"
+        );
     }
 
     #[test]
@@ -684,7 +735,16 @@ mod tests {
         g.play_human(3, 3).unwrap();
         assert!(g.play_human(3, 3).unwrap_err().contains("taken"));
         assert!(g.play_human(15, 0).unwrap_err().contains("off the board"));
-        for (x, y) in [(0, 0), (4, 3), (0, 1), (5, 3), (0, 2), (6, 3), (0, 4), (7, 3)] {
+        for (x, y) in [
+            (0, 0),
+            (4, 3),
+            (0, 1),
+            (5, 3),
+            (0, 2),
+            (6, 3),
+            (0, 4),
+            (7, 3),
+        ] {
             g.play_human(x, y).unwrap();
         }
         assert_eq!(g.outcome().unwrap().winner, Some(Color::Black));
@@ -707,7 +767,11 @@ mod tests {
         g.redo().unwrap();
         assert_eq!(g.stones().len(), 4);
         assert!(g.redo().is_err());
-        assert!(g.play_human(1, 1).is_err(), "the engine is to move");
+        g.undo().unwrap();
+        g.play_human(1, 1).unwrap();
+        assert!(g.redo().is_err(), "a new stone ends the redo list");
+        let err = g.play_human(2, 2).unwrap_err();
+        assert!(err.contains("engine's turn"), "{err}");
     }
 
     #[test]
@@ -716,7 +780,10 @@ mod tests {
             seats: [Seat::Human, Seat::Engine(3)],
             ..Setup::default()
         };
-        assert!(Game::new(bad_engine, 1).unwrap_err().contains("no engine 3"));
+        assert!(Game::new(bad_engine, 1)
+            .err()
+            .expect("refused")
+            .contains("no engine 3"));
         let tiny = Setup {
             width: 4,
             ..Setup::default()

@@ -48,7 +48,14 @@ fn size_ok(w: usize, h: usize) -> Result<(), String> {
 
 /// Adds one stone, alternating from black, checking that it is on the
 /// board and on a free point.
-fn push(stones: &mut Vec<Stone>, (w, h): (usize, usize), x: usize, y: usize, ms: u64, at: &str) -> Result<(), String> {
+fn push(
+    stones: &mut Vec<Stone>,
+    (w, h): (usize, usize),
+    x: usize,
+    y: usize,
+    ms: u64,
+    at: &str,
+) -> Result<(), String> {
     if x >= w || y >= h {
         return Err(format!("{at}: the stone is off the {w}×{h} board"));
     }
@@ -91,15 +98,27 @@ pub fn read_psq(text: &str) -> Result<Record, String> {
         let line = line.trim();
         let at = format!("line {}", i + 1);
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-        let numeric = fields.iter().all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
+        let numeric = fields
+            .iter()
+            .all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
         if !moves_over && numeric && (fields.len() == 2 || fields.len() == 3) {
-            let n = |f: &str| f.parse::<u64>().map_err(|_| format!("{at}: bad number `{f}`"));
+            let n = |f: &str| {
+                f.parse::<u64>()
+                    .map_err(|_| format!("{at}: bad number `{f}`"))
+            };
             let (x, y) = (n(fields[0])?, n(fields[1])?);
             let ms = if fields.len() == 3 { n(fields[2])? } else { 0 };
             if x == 0 || y == 0 {
                 return Err(format!("{at}: .psq coordinates count from 1"));
             }
-            push(&mut stones, (w, h), (x - 1) as usize, (y - 1) as usize, ms, &at)?;
+            push(
+                &mut stones,
+                (w, h),
+                (x - 1) as usize,
+                (y - 1) as usize,
+                ms,
+                &at,
+            )?;
         } else {
             moves_over = true;
             rest.push((at, line));
@@ -110,13 +129,20 @@ pub fn read_psq(text: &str) -> Result<Record, String> {
     let mut rule = None;
     let close = rest.iter().position(|(_, l)| *l == "-1");
     let names_end = close.unwrap_or(rest.len());
-    for (k, (_, name)) in rest[..names_end].iter().filter(|(_, l)| !l.is_empty()).enumerate() {
+    for (k, (_, name)) in rest[..names_end]
+        .iter()
+        .filter(|(_, l)| !l.is_empty())
+        .enumerate()
+    {
         if k < 2 {
             players[k] = Some(name.to_string());
         }
     }
     if let Some(c) = close {
-        let tail: Vec<_> = rest[c + 1..].iter().filter(|(_, l)| !l.is_empty()).collect();
+        let tail: Vec<_> = rest[c + 1..]
+            .iter()
+            .filter(|(_, l)| !l.is_empty())
+            .collect();
         match tail.as_slice() {
             [] => {}
             [(at, l)] => {
@@ -276,7 +302,9 @@ pub fn read_sgf(text: &str) -> Result<Record, String> {
     size_ok(w, h)?;
     let rule = match one("RU") {
         None => None,
-        Some(r) => Some(Rule::parse(r.trim()).ok_or_else(|| format!("SGF: unknown rule RU[{}]", shown(r)))?),
+        Some(r) => Some(
+            Rule::parse(r.trim()).ok_or_else(|| format!("SGF: unknown rule RU[{}]", shown(r)))?,
+        ),
     };
     let mut stones = Vec::new();
     for (k, node) in nodes.iter().enumerate() {
@@ -285,7 +313,10 @@ pub fn read_sgf(text: &str) -> Result<Record, String> {
                 "B" => Color::Black,
                 "W" => Color::White,
                 "AB" | "AW" | "AE" => {
-                    return Err(format!("SGF node {}: set-up stones ({name}) are not supported", k + 1))
+                    return Err(format!(
+                        "SGF node {}: set-up stones ({name}) are not supported",
+                        k + 1
+                    ))
                 }
                 _ => continue,
             };
@@ -333,7 +364,8 @@ pub fn read(bytes: &[u8]) -> Result<Record, String> {
             bytes.len()
         ));
     }
-    let text = std::str::from_utf8(bytes).map_err(|_| "the record is not UTF-8 text".to_string())?;
+    let text =
+        std::str::from_utf8(bytes).map_err(|_| "the record is not UTF-8 text".to_string())?;
     let text = text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with('(') {
         read_sgf(text)
@@ -351,7 +383,11 @@ pub fn write_psq(rec: &Record, rule: Rule) -> String {
         let _ = writeln!(s, "{},{},{}", st.x + 1, st.y + 1, st.ms);
     }
     for p in &rec.players {
-        let _ = writeln!(s, "{}", p.as_deref().unwrap_or("?").replace(['\n', '\r'], " "));
+        let _ = writeln!(
+            s,
+            "{}",
+            p.as_deref().unwrap_or("?").replace(['\n', '\r'], " ")
+        );
     }
     if let Some(r) = &rec.result {
         let _ = writeln!(s, "-1\n{r},{}", rule.name());
@@ -360,7 +396,11 @@ pub fn write_psq(rec: &Record, rule: Rule) -> String {
 }
 
 fn sgf_letter(v: usize) -> char {
-    let b = if v < 26 { b'a' + v as u8 } else { b'A' + (v - 26) as u8 };
+    let b = if v < 26 {
+        b'a' + v as u8
+    } else {
+        b'A' + (v - 26) as u8
+    };
     char::from(b)
 }
 
@@ -404,7 +444,11 @@ mod tests {
             width: 20,
             height: 16,
             rule: Some(Rule::Renju),
-            stones: vec![stone(7, 7, Color::Black), stone(8, 8, Color::White), stone(27 % 20, 15, Color::Black)],
+            stones: vec![
+                stone(7, 7, Color::Black),
+                stone(8, 8, Color::White),
+                stone(27 % 20, 15, Color::Black),
+            ],
             players: [Some("a]b".into()), Some("c".into())],
             result: None,
         }
@@ -420,7 +464,10 @@ mod tests {
         let mut done = r.clone();
         done.result = Some("1".into());
         let back = read_psq(&write_psq(&done, Rule::Renju)).unwrap();
-        assert_eq!((back.rule, back.result.as_deref()), (Some(Rule::Renju), Some("1")));
+        assert_eq!(
+            (back.rule, back.result.as_deref()),
+            (Some(Rule::Renju), Some("1"))
+        );
         let sgf = write_sgf(&r, Rule::Renju);
         let back = read(sgf.as_bytes()).unwrap();
         assert_eq!(back.stones.len(), 3);
@@ -438,7 +485,10 @@ mod tests {
             ("Piskvorky 15x15, 11:11, 0\n16,1,0\n", "off the"),
             ("Piskvorky 15x15, 11:11, 0\n1,1,0\n1,1,0\n", "taken"),
             ("Piskvorky 15x15, 11:11, 0\n0,1,0\n", "from 1"),
-            ("Piskvorky 15x15, 11:11, 0\n1,1\na\nb\n-1\n1,chess\n", "unknown rule"),
+            (
+                "Piskvorky 15x15, 11:11, 0\n1,1\na\nb\n-1\n1,chess\n",
+                "unknown rule",
+            ),
             ("Piskvorky 15x15, 11:11, 0\n1,1\n-1\n7,renju\n", "0, 1 or 2"),
             ("(;GM[1]SZ[19];B[aa])", "not Gomoku"),
             ("(;GM[4];B[aa](;W[bb]))", "variations"),

@@ -105,7 +105,9 @@ impl Shared {
     fn lock(&self) -> MutexGuard<'_, Game> {
         // A handler that panicked cannot leave the game half-changed: every
         // change is made on a copy or checked first; so go on with it.
-        self.game.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.game
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn notify(&self) {
@@ -137,8 +139,14 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .layer(middleware::from_fn_with_state(Arc::clone(&shared), guard));
     Router::new()
         .route("/", get(|| async { Html(PAGE) }))
-        .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript")], SCRIPT) }))
-        .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css")], STYLE) }))
+        .route(
+            "/app.js",
+            get(|| async { ([(header::CONTENT_TYPE, "text/javascript")], SCRIPT) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { ([(header::CONTENT_TYPE, "text/css")], STYLE) }),
+        )
         .nest("/api", api)
         .layer(DefaultBodyLimit::max(2 * MAX_RECORD_BYTES))
         .with_state(shared)
@@ -232,7 +240,9 @@ async fn new_game(State(s): State<Arc<Shared>>, bytes: Bytes) -> Reply {
     let rule = Rule::parse(&req.rule).ok_or_else(|| bad(format!("unknown rule `{}`", req.rule)))?;
     let opening = match req.opening.as_deref().filter(|o| !o.is_empty()) {
         None => None,
-        Some(o) => Some(OpeningRule::parse(o).ok_or_else(|| bad(format!("unknown opening rule `{o}`")))?),
+        Some(o) => {
+            Some(OpeningRule::parse(o).ok_or_else(|| bad(format!("unknown opening rule `{o}`")))?)
+        }
     };
     let setup = Setup {
         width: req.width,
@@ -346,7 +356,10 @@ struct SaveQuery {
     format: String,
 }
 
-async fn save(State(s): State<Arc<Shared>>, Query(q): Query<SaveQuery>) -> Result<Response, ApiError> {
+async fn save(
+    State(s): State<Arc<Shared>>,
+    Query(q): Query<SaveQuery>,
+) -> Result<Response, ApiError> {
     let (rec, rule) = {
         let g = s.lock();
         let names = s.engines.names();
@@ -386,7 +399,10 @@ async fn save(State(s): State<Arc<Shared>>, Query(q): Query<SaveQuery>) -> Resul
     let disposition = format!("attachment; filename=\"game.{kind}\"");
     Ok((
         [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
             (header::CONTENT_DISPOSITION, disposition),
         ],
         text,
@@ -528,7 +544,8 @@ fn think(s: &Arc<Shared>, slot: usize, engine: usize, q: &Question, generation: 
                 }
                 (Ok(line), Job::Opening) => {
                     if let Err(e) = g.opening_reply(&line) {
-                        g.engine_error = Some(format!("the engine broke the opening rule: {e}: `{line}`"));
+                        g.engine_error =
+                            Some(format!("the engine broke the opening rule: {e}: `{line}`"));
                         g.paused = true;
                     }
                 }

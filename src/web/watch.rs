@@ -95,7 +95,10 @@ impl Folder {
     /// folder.
     fn read(&self, kind: &str, name: &str) -> Result<Record, String> {
         if !plain_name(name) || !self.files(kind).iter().any(|n| n == name) {
-            return Err(format!("there is no game `{}`", name.chars().take(60).collect::<String>()));
+            return Err(format!(
+                "there is no game `{}`",
+                name.chars().take(60).collect::<String>()
+            ));
         }
         let path = self
             .root
@@ -183,7 +186,9 @@ fn as_games(records: &[Record]) -> (Vec<String>, Vec<GameRecord>) {
     };
     let mut games = Vec::new();
     for (id, r) in records.iter().enumerate() {
-        let [Some(b), Some(w)] = &r.players else { continue };
+        let [Some(b), Some(w)] = &r.players else {
+            continue;
+        };
         let outcome = match r.result.as_deref() {
             Some("1") => Outcome::loss(Color::White, Reason::Five, ""),
             Some("2") => Outcome::loss(Color::Black, Reason::Five, ""),
@@ -229,7 +234,15 @@ mod tests {
     #[test]
     fn names_from_the_page_are_plain() {
         assert!(plain_name("00001_a_vs_b.psq"));
-        for bad in ["../x.psq", "a/b.psq", ".psq", "x.sgf", "", "a\\b.psq", ".hidden.psq"] {
+        for bad in [
+            "../x.psq",
+            "a/b.psq",
+            ".psq",
+            "x.sgf",
+            "",
+            "a\\b.psq",
+            ".hidden.psq",
+        ] {
             assert!(!plain_name(bad), "{bad}");
         }
     }
@@ -242,7 +255,11 @@ mod tests {
         fs::create_dir_all(dir.join("live")).unwrap();
         let won = "Piskvorky 15x15, 11:11, 0\n8,8,5\n9,9,5\n8,9,5\nalpha\nbeta\n-1\n1,freestyle\n";
         fs::write(dir.join("games/00001_alpha_vs_beta.psq"), won).unwrap();
-        fs::write(dir.join("live/00002.psq"), "Piskvorky 15x15, 11:11, 0\n8,8,5\nbeta\nalpha\n").unwrap();
+        fs::write(
+            dir.join("live/00002.psq"),
+            "Piskvorky 15x15, 11:11, 0\n8,8,5\nbeta\nalpha\n",
+        )
+        .unwrap();
         fs::write(dir.join("games/00003_bad.psq"), "nonsense").unwrap();
         let f = Folder::open(&dir).unwrap();
         let o = f.overview();

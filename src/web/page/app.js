@@ -115,12 +115,12 @@ function renderPlay() {
       c.cls += " pick"; c.mark = pick.get(k);
     } else if (offers.has(k)) {
       c.cls += " offer"; c.mark = "";
+    } else if (forbid.has(k)) {
+      c.cls += " forbid"; c.mark = "×"; c.title = "forbidden for black: " + forbid.get(k);
     } else if (best.has(k)) {
       c.cls += " best"; c.mark = best.get(k);
     } else if (pv.has(k) && !g.outcome) {
       c.cls += " pv"; c.mark = pv.get(k);
-    } else if (forbid.has(k)) {
-      c.cls += " forbid"; c.mark = "×"; c.title = "forbidden for black: " + forbid.get(k);
     }
     return c;
   }, clickPlay);
