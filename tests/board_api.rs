@@ -356,3 +356,38 @@ fn a_person_plays_a_rif_opening_against_the_engine() {
     let stones = o["stones"].as_array().unwrap().len();
     assert!(stones == 3 || stones == 4, "{o}");
 }
+
+#[test]
+fn engines_play_each_other_until_paused() {
+    let b = Board::start(&[]);
+    let setup = HUMANS
+        .replace(
+            r#""black":{"kind":"human"}"#,
+            r#""black":{"kind":"engine","engine":0}"#,
+        )
+        .replace(
+            r#""white":{"kind":"human"}"#,
+            r#""white":{"kind":"engine","engine":0}"#,
+        )
+        .replace(r#""rule":"renju""#, r#""rule":"standard""#)
+        .replace(r#""turn_ms":500"#, r#""turn_ms":100"#);
+    let (status, body) = b.post("/api/new", &setup);
+    assert_eq!(status, 200, "{body}");
+    b.wait_game(Duration::from_secs(60), |g| {
+        g["stones"].as_array().unwrap().len() >= 4
+    });
+    let (status, _) = b.post("/api/pause", "");
+    assert_eq!(status, 200);
+    // The move being thought about may still come, then nothing more.
+    let g = b.wait_game(Duration::from_secs(30), |g| g["thinking"].is_null());
+    let n = g["stones"].as_array().unwrap().len();
+    std::thread::sleep(Duration::from_millis(800));
+    assert_eq!(b.game()["stones"].as_array().unwrap().len(), n);
+    let (status, _) = b.post("/api/pause", "");
+    assert_eq!(status, 400, "paused already");
+    let (status, _) = b.post("/api/go", "");
+    assert_eq!(status, 200);
+    b.wait_game(Duration::from_secs(60), |g| {
+        g["stones"].as_array().unwrap().len() > n
+    });
+}

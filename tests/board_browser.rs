@@ -289,6 +289,14 @@ fn a_renju_game_in_the_browser() {
         b.count(".pt.black") == 4 && b.count(".pt.white") == 4
     });
     assert!(b.text("#message").contains("loaded double-three.sgf"));
+    // A file that is no record: one clear error, and the game stays.
+    let junk = write(&dir, "junk.psq", "Piskvorky 15x15, 11:11, 0\n16,1,0\n");
+    b.pick_file("#load", &junk);
+    b.wait(10, "the refusal of the bad record", |b| {
+        b.text("#message").contains("off the")
+    });
+    assert_eq!(b.count("#message.error"), 1);
+    assert_eq!(b.count(".pt.black"), 4);
     let foul = point(9, 7);
     assert_eq!(b.count(&format!("{foul}.forbid")), 1, "j8 is marked");
     b.click(&foul);

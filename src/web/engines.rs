@@ -12,7 +12,9 @@
 //! While the engine thinks its `MESSAGE` lines are passed on as they come:
 //! `MESSAGE depth D-S ev E … pv x,y …` (Tengen writes one per iteration
 //! when `INFO show_detail 1` is set, and one after the move) and
-//! `MESSAGE (i) score | x,y` for the N best.
+//! `MESSAGE (i) score | x,y` for the N best. An `ERROR` or `UNKNOWN` line
+//! is the engine's refusal of the question, unless it names an `INFO` key
+//! (engines may refuse keys they do not know, such as `show_detail`).
 
 use super::game::{Ranked, Score, Thought};
 use crate::arena::engine::{EngineProcess, EngineSpec, Reply};
@@ -223,6 +225,12 @@ fn is_comment(line: &str) -> bool {
     matches!(head.as_str(), "MESSAGE" | "DEBUG" | "OK" | "SUGGEST")
 }
 
+/// Whether a line refuses a command (`ERROR …`, `UNKNOWN …`).
+fn is_refusal(line: &str) -> bool {
+    let upper = line.to_ascii_uppercase();
+    upper.starts_with("ERROR") || upper.starts_with("UNKNOWN")
+}
+
 fn converse(
     r: &mut Running,
     name: &str,
@@ -301,10 +309,12 @@ fn converse(
                 if let Some(said) = parse_message(&l) {
                     heard(said);
                 } else if is_comment(&l) {
-                } else if l.to_ascii_uppercase().starts_with("ERROR")
-                    || l.to_ascii_uppercase().starts_with("UNKNOWN")
-                {
-                    return Err(format!("{name}: {l}"));
+                } else if is_refusal(&l) {
+                    // A refused `INFO` key is the engine's own business;
+                    // any other refusal answers the question.
+                    if !l.to_ascii_uppercase().contains("INFO") {
+                        return Err(format!("{name}: {l}"));
+                    }
                 } else if stopped {
                     return Err("stopped".into());
                 } else {

@@ -130,6 +130,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/undo", post(undo))
         .route("/redo", post(redo))
         .route("/go", post(go))
+        .route("/pause", post(pause))
         .route("/analyse", post(analyse))
         .route("/opening", post(opening))
         .route("/load", post(load))
@@ -290,6 +291,17 @@ async fn go(State(s): State<Arc<Shared>>) -> Reply {
     })
 }
 
+async fn pause(State(s): State<Arc<Shared>>) -> Reply {
+    change(&s, |g| {
+        if g.paused {
+            return Err("the engines are paused already".into());
+        }
+        // The move being thought about still comes; no further one starts.
+        g.paused = true;
+        Ok(())
+    })
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Analyse {
@@ -314,7 +326,7 @@ async fn analyse(State(s): State<Arc<Shared>>, bytes: Bytes) -> Reply {
             return Err(bad("no analysis during the opening stage"));
         }
         if g.analysis.running {
-            return Err(bad("an analysis is running already"));
+            return Err(bad("the engine is thinking: wait for its answer"));
         }
         g.analysis.engine = Some(a.engine);
         g.analysis.running = true;

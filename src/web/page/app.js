@@ -137,6 +137,8 @@ function renderPlay() {
   }
   $("status").textContent = status;
   $("go").hidden = !(g.paused && !g.outcome);
+  const engineSeat = g.setup.seats.some((s) => s.kind === "engine");
+  $("pause").hidden = g.paused || !!g.outcome || !engineSeat;
   if (g.engine_error) say(g.engine_error, true);
 
   const a = g.analysis;
@@ -233,6 +235,7 @@ function wire() {
   $("undo").onclick = () => act(post("/undo"));
   $("redo").onclick = () => act(post("/redo"));
   $("go").onclick = () => act(post("/go"));
+  $("pause").onclick = () => act(post("/pause"));
   $("analyse").onclick = () => act(post("/analyse", { engine: +$("analysis-engine").value, nbest: +$("nbest").value }));
   $("save-psq").onclick = () => download("psq");
   $("save-sgf").onclick = () => download("sgf");
