@@ -5,11 +5,30 @@
 
 mod board_support;
 
-use board_support::{http, temp_dir, write, Board, DOUBLE_THREE_SGF};
+use board_support::{http, start_arena, temp_dir, write, Board, DOUBLE_THREE_SGF};
 use std::process::Command;
 use std::time::Duration;
 
 const HUMANS: &str = r#"{"width":15,"height":15,"rule":"renju","black":{"kind":"human"},"white":{"kind":"human"},"turn_ms":500}"#;
+
+/// A new game's request: `None` seats a person, `Some(i)` engine i.
+fn setup(
+    rule: &str,
+    black: Option<usize>,
+    white: Option<usize>,
+    turn_ms: u64,
+    opening: Option<&str>,
+) -> String {
+    let seat = |s: Option<usize>| match s {
+        None => serde_json::json!({"kind": "human"}),
+        Some(i) => serde_json::json!({"kind": "engine", "engine": i}),
+    };
+    serde_json::json!({
+        "width": 15, "height": 15, "rule": rule, "black": seat(black), "white": seat(white),
+        "turn_ms": turn_ms, "opening": opening,
+    })
+    .to_string()
+}
 
 #[test]
 fn requests_without_the_token_or_for_another_host_are_refused() {
@@ -54,10 +73,7 @@ fn bad_engine_indices_and_bad_requests_are_refused() {
     let b = Board::start(&[]);
     let names = b.get("/api/state")["engines"].clone();
     assert_eq!(names, serde_json::json!(["Tengen"]));
-    let bad_seat = HUMANS.replace(
-        r#""white":{"kind":"human"}"#,
-        r#""white":{"kind":"engine","engine":1}"#,
-    );
+    let bad_seat = setup("renju", None, Some(1), 500, None);
     let (status, body) = b.post("/api/new", &bad_seat);
     assert_eq!(status, 400);
     assert!(
@@ -172,10 +188,7 @@ fn a_renju_foul_is_refused_with_its_reason() {
 #[test]
 fn the_engine_answers_and_reports_its_search() {
     let b = Board::start(&[]);
-    let setup = HUMANS.replace(
-        r#""white":{"kind":"human"}"#,
-        r#""white":{"kind":"engine","engine":0}"#,
-    );
+    let setup = setup("renju", None, Some(0), 500, None);
     let (status, body) = b.post("/api/new", &setup);
     assert_eq!(status, 200, "{body}");
     let (status, _) = b.post("/api/play", r#"{"x":7,"y":7}"#);
@@ -225,29 +238,8 @@ fn a_remote_address_needs_its_own_flag() {
 fn a_tournament_folder_is_read_inside_and_followed_live() {
     let dir = temp_dir("watch");
     let out = dir.join("run");
-    let greedy = std::env::current_exe()
-        .unwrap()
-        .parent()
-        .and_then(|d| d.parent())
-        .unwrap()
-        .join("examples/greedy_engine");
-    assert!(greedy.is_file(), "{} is missing", greedy.display());
     // Two games, each move a quarter second, so the first one runs a while.
-    let mut arena = Command::new(env!("CARGO_BIN_EXE_tengen-arena"))
-        .args(["-n", "1", "-j", "1", "-q", "--turn-time", "5s"])
-        .args([
-            "-e",
-            &format!("a={} --seed 1 --delay 250", greedy.display()),
-        ])
-        .args([
-            "-e",
-            &format!("b={} --seed 2 --delay 250", greedy.display()),
-        ])
-        .arg("--out")
-        .arg(&out)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut arena = start_arena(&out, 250);
     std::fs::create_dir_all(&out).unwrap();
     let b = Board::start(&["--watch", out.to_str().unwrap()]);
     // A live game appears and grows.
@@ -323,12 +315,7 @@ fn a_tournament_folder_is_read_inside_and_followed_live() {
 #[test]
 fn a_person_plays_a_rif_opening_against_the_engine() {
     let b = Board::start(&[]);
-    let setup = HUMANS
-        .replace(
-            r#""white":{"kind":"human"}"#,
-            r#""white":{"kind":"engine","engine":0}"#,
-        )
-        .replace(r#""turn_ms":500"#, r#""turn_ms":300,"opening":"rif""#);
+    let setup = setup("renju", None, Some(0), 300, Some("rif"));
     let (status, body) = b.post("/api/new", &setup);
     assert_eq!(status, 200, "{body}");
     let o = &body["opening"];
@@ -360,17 +347,7 @@ fn a_person_plays_a_rif_opening_against_the_engine() {
 #[test]
 fn engines_play_each_other_until_paused() {
     let b = Board::start(&[]);
-    let setup = HUMANS
-        .replace(
-            r#""black":{"kind":"human"}"#,
-            r#""black":{"kind":"engine","engine":0}"#,
-        )
-        .replace(
-            r#""white":{"kind":"human"}"#,
-            r#""white":{"kind":"engine","engine":0}"#,
-        )
-        .replace(r#""rule":"renju""#, r#""rule":"standard""#)
-        .replace(r#""turn_ms":500"#, r#""turn_ms":100"#);
+    let setup = setup("standard", Some(0), Some(0), 100, None);
     let (status, body) = b.post("/api/new", &setup);
     assert_eq!(status, 200, "{body}");
     b.wait_game(Duration::from_secs(60), |g| {

@@ -12,7 +12,7 @@
 
 mod board_support;
 
-use board_support::{http, temp_dir, write, Board, DOUBLE_THREE_SGF};
+use board_support::{http, start_arena, temp_dir, write, Board, DOUBLE_THREE_SGF};
 use serde_json::{json, Value};
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -326,27 +326,7 @@ fn a_running_arena_match_is_followed_and_replayed() {
     let dir = temp_dir("browser-arena");
     let out = dir.join("run");
     std::fs::create_dir_all(&out).unwrap();
-    let greedy = std::env::current_exe()
-        .unwrap()
-        .parent()
-        .and_then(|d| d.parent())
-        .unwrap()
-        .join("examples/greedy_engine");
-    let mut arena = Command::new(env!("CARGO_BIN_EXE_tengen-arena"))
-        .args(["-n", "1", "-j", "1", "-q", "--turn-time", "5s"])
-        .args([
-            "-e",
-            &format!("a={} --seed 1 --delay 300", greedy.display()),
-        ])
-        .args([
-            "-e",
-            &format!("b={} --seed 2 --delay 300", greedy.display()),
-        ])
-        .arg("--out")
-        .arg(&out)
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut arena = start_arena(&out, 300);
     let board = Board::start(&["--watch", out.to_str().unwrap()]);
     let b = Browser::start();
     b.open(&board.url());

@@ -224,8 +224,10 @@ impl OpeningStage for NoStage {
     }
 }
 
-/// Whether an engine line is commentary rather than an answer.
-fn is_comment(line: &str) -> bool {
+/// Whether an engine line is commentary rather than an answer (a refusal
+/// included: see [`is_refusal`]).
+#[must_use]
+pub fn is_comment(line: &str) -> bool {
     let head = line
         .split_whitespace()
         .next()
@@ -311,7 +313,8 @@ fn wait_for(seat: &mut Seat, deadline: Instant, wanted: impl Fn(&str) -> bool) -
 }
 
 /// Whether an engine line refuses a command (`ERROR`, `UNKNOWN`).
-fn is_refusal(line: &str) -> bool {
+#[must_use]
+pub fn is_refusal(line: &str) -> bool {
     let upper = line.to_ascii_uppercase();
     upper.starts_with("ERROR") || upper.starts_with("UNKNOWN")
 }

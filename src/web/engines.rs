@@ -18,6 +18,7 @@
 
 use super::game::{Ranked, Score, Thought};
 use crate::arena::engine::{EngineProcess, EngineSpec, Reply};
+use crate::arena::game::{self, is_refusal};
 use crate::board::parse_xy;
 use crate::rules::{Color, Rule};
 use std::sync::atomic::AtomicBool;
@@ -215,20 +216,10 @@ fn send(p: &mut EngineProcess, name: &str, lines: &[String]) -> Result<(), Strin
     Ok(())
 }
 
-/// Whether a line is commentary rather than an answer.
+/// Whether a line is commentary: the arena's commentary less the
+/// refusals, which the board reports.
 fn is_comment(line: &str) -> bool {
-    let head = line
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_ascii_uppercase();
-    matches!(head.as_str(), "MESSAGE" | "DEBUG" | "OK" | "SUGGEST")
-}
-
-/// Whether a line refuses a command (`ERROR …`, `UNKNOWN …`).
-fn is_refusal(line: &str) -> bool {
-    let upper = line.to_ascii_uppercase();
-    upper.starts_with("ERROR") || upper.starts_with("UNKNOWN")
+    game::is_comment(line) && !is_refusal(line)
 }
 
 fn converse(

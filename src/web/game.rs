@@ -676,27 +676,37 @@ mod tests {
         .unwrap()
     }
 
-    #[test]
-    fn a_double_three_click_is_refused_with_its_reason() {
-        // Black on h8, i8 (white elsewhere), h9: black h10 ... here the
-        // point 9,7 makes two open threes (row 7 and column 9).
-        //   . . . . . .
-        //   . . . X . .      row 5: 9,5
-        //   . . . X . .      row 6: 9,6
-        //   . X X * . .      row 7: 7,7 8,7, the point 9,7
-        let mut g = humans(Rule::Renju);
-        for (x, y) in [
-            (7, 7),
-            (0, 0),
-            (8, 7),
-            (0, 2),
-            (9, 5),
-            (0, 4),
-            (9, 6),
-            (0, 6),
-        ] {
+    /// Black h8, i8 in row 8 and j10, j9 in column j, white in the
+    /// corner's column: black to move, and j8 (`*`) makes two open threes.
+    ///
+    /// ```text
+    ///  10  . . . X .
+    ///   9  . . . X .
+    ///   8  . X X * .
+    ///      g h i j k
+    /// ```
+    const DOUBLE_THREE: [(i64, i64); 8] = [
+        (7, 7),
+        (0, 0),
+        (8, 7),
+        (0, 2),
+        (9, 5),
+        (0, 4),
+        (9, 6),
+        (0, 6),
+    ];
+
+    fn played(rule: Rule, stones: &[(i64, i64)]) -> Game {
+        let mut g = humans(rule);
+        for &(x, y) in stones {
             g.play_human(x, y).unwrap();
         }
+        g
+    }
+
+    #[test]
+    fn a_double_three_click_is_refused_with_its_reason() {
+        let mut g = played(Rule::Renju, &DOUBLE_THREE);
         let before = g.stones().len();
         let err = g.play_human(9, 7).unwrap_err();
         assert!(
@@ -707,20 +717,9 @@ mod tests {
         assert_eq!(g.stones().len(), before);
         assert_eq!(g.to_move(), Color::Black);
         // The same point is free under freestyle.
-        let mut f = humans(Rule::Freestyle);
-        for (x, y) in [
-            (7, 7),
-            (0, 0),
-            (8, 7),
-            (0, 2),
-            (9, 5),
-            (0, 4),
-            (9, 6),
-            (0, 6),
-        ] {
-            f.play_human(x, y).unwrap();
-        }
-        f.play_human(9, 7).unwrap();
+        played(Rule::Freestyle, &DOUBLE_THREE)
+            .play_human(9, 7)
+            .unwrap();
         let v = g.view();
         let marks = v["forbidden"].as_array().unwrap();
         assert!(

@@ -208,3 +208,30 @@ pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     std::fs::write(&p, text).unwrap();
     p
 }
+
+/// Starts a `tengen-arena` match of two games between the greedy test
+/// engine (built from `examples/`) with two seeds, each move taking
+/// `delay_ms`, writing into `out`.
+pub fn start_arena(out: &Path, delay_ms: u64) -> Child {
+    let greedy = std::env::current_exe()
+        .unwrap()
+        .parent()
+        .and_then(|d| d.parent())
+        .unwrap()
+        .join("examples/greedy_engine");
+    assert!(greedy.is_file(), "{} is missing", greedy.display());
+    let engine = |name: &str, seed: u32| {
+        format!(
+            "{name}={} --seed {seed} --delay {delay_ms}",
+            greedy.display()
+        )
+    };
+    Command::new(env!("CARGO_BIN_EXE_tengen-arena"))
+        .args(["-n", "1", "-j", "1", "-q", "--turn-time", "5s"])
+        .args(["-e", &engine("a", 1), "-e", &engine("b", 2)])
+        .arg("--out")
+        .arg(out)
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("tengen-arena starts")
+}
