@@ -318,6 +318,22 @@ fn a_renju_game_in_the_browser() {
     assert_eq!(b.count(".pt.best"), 3);
     let shot = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/board.png");
     b.screenshot(&shot);
+
+    // A RIF opening: the person, the tentative black, places 長星 Chōsei
+    // by clicking, and the engine answers its stage.
+    b.click("#opening-rule option[value=\"rif\"]");
+    b.click("#new");
+    b.wait(10, "the opening stage", |b| b.text("#opening-prompt").contains("26 openings"));
+    assert_eq!(b.count(".pt .stone"), 0);
+    for (x, y) in [(7, 7), (8, 6), (9, 5)] {
+        b.click(&point(x, y));
+    }
+    assert_eq!(b.count(".pt.pick"), 3);
+    b.click("#op-send");
+    b.wait(30, "the engine's opening answer", |b| {
+        b.text("#opening-prompt").starts_with("Your answer") && b.count(".pt .stone") >= 3
+    });
+    assert!(b.text("#message").is_empty(), "{}", b.text("#message"));
 }
 
 #[test]

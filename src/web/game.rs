@@ -608,8 +608,27 @@ impl Game {
     pub fn view(&self) -> serde_json::Value {
         let board = self.referee.board();
         let (w, h) = (board.width(), board.height());
+        // During an opening stage the stones are the stage's, not yet the
+        // game's.
+        let stones: Vec<Stone> = match &self.opening {
+            None => self.stones.clone(),
+            Some(o) => o
+                .driver
+                .request()
+                .0
+                .stones
+                .iter()
+                .enumerate()
+                .map(|(i, p)| Stone {
+                    x: p.x(),
+                    y: p.y(),
+                    color: if i % 2 == 0 { Color::Black } else { Color::White },
+                    ms: 0,
+                })
+                .collect(),
+        };
         let mut cells = vec![0u8; w * h];
-        for s in &self.stones {
+        for s in &stones {
             cells[s.y * w + s.x] = cell(s.color);
         }
         let mut scratch = board.clone();
@@ -639,7 +658,7 @@ impl Game {
         serde_json::json!({
             "setup": self.setup,
             "cells": cells,
-            "stones": self.stones,
+            "stones": stones,
             "redo": self.redo.len(),
             "to_move": self.to_move().name(),
             "seat_to_move": self.seat_to_move(),
