@@ -323,7 +323,9 @@ fn a_renju_game_in_the_browser() {
     // by clicking, and the engine answers its stage.
     b.click("#opening-rule option[value=\"rif\"]");
     b.click("#new");
-    b.wait(10, "the opening stage", |b| b.text("#opening-prompt").contains("26 openings"));
+    b.wait(10, "the opening stage", |b| {
+        b.text("#opening-prompt").contains("26 openings")
+    });
     assert_eq!(b.count(".pt .stone"), 0);
     for (x, y) in [(7, 7), (8, 6), (9, 5)] {
         b.click(&point(x, y));

@@ -622,7 +622,11 @@ impl Game {
                 .map(|(i, p)| Stone {
                     x: p.x(),
                     y: p.y(),
-                    color: if i % 2 == 0 { Color::Black } else { Color::White },
+                    color: if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
                     ms: 0,
                 })
                 .collect(),
