@@ -315,8 +315,8 @@ fn a_tournament_folder_is_read_inside_and_followed_live() {
 #[test]
 fn a_person_plays_a_rif_opening_against_the_engine() {
     let b = Board::start(&[]);
-    let setup = setup("renju", None, Some(0), 300, Some("rif"));
-    let (status, body) = b.post("/api/new", &setup);
+    let first = setup("renju", None, Some(0), 300, Some("rif"));
+    let (status, body) = b.post("/api/new", &first);
     assert_eq!(status, 200, "{body}");
     let o = &body["opening"];
     assert_eq!(
@@ -342,6 +342,23 @@ fn a_person_plays_a_rif_opening_against_the_engine() {
     let o = &g["opening"];
     let stones = o["stones"].as_array().unwrap().len();
     assert!(stones == 3 || stones == 4, "{o}");
+
+    // The person in the second seat: the engine places the opening, the
+    // person swaps, the engine (now white) plays move 4, and the person
+    // (now black) may not swap again.
+    let human_to_answer =
+        |g: &serde_json::Value| g["opening"]["seat"]["kind"] == "human" && g["thinking"].is_null();
+    let (status, body) = b.post("/api/new", &setup("renju", Some(0), None, 300, Some("rif")));
+    assert_eq!(status, 200, "{body}");
+    let g = b.wait_game(Duration::from_secs(60), human_to_answer);
+    assert_eq!(g["opening"]["stones"].as_array().unwrap().len(), 3, "{g}");
+    let (status, body) = b.post("/api/opening", r#"{"reply":"SWAP"}"#);
+    assert_eq!(status, 200, "{body}");
+    let g = b.wait_game(Duration::from_secs(60), human_to_answer);
+    assert!(g["engine_error"].is_null(), "{g}");
+    assert_eq!(g["opening"]["stones"].as_array().unwrap().len(), 4, "{g}");
+    let (status, body) = b.post("/api/opening", r#"{"reply":"SWAP"}"#);
+    assert_eq!(status, 400, "{body}");
 }
 
 #[test]

@@ -121,7 +121,7 @@ impl Shared {
 }
 
 /// Builds the routes for `shared`.
-pub fn router(shared: Arc<Shared>) -> Router {
+fn router(shared: Arc<Shared>) -> Router {
     let api = Router::new()
         .route("/state", get(state))
         .route("/events", get(events))
