@@ -385,3 +385,29 @@ fn engines_play_each_other_until_paused() {
         g["stones"].as_array().unwrap().len() > n
     });
 }
+
+#[test]
+fn a_rectangular_board_is_played_with_the_engine() {
+    let b = Board::start(&[]);
+    let rect = setup("freestyle", None, Some(0), 300, None)
+        .replace(r#""width":15"#, r#""width":20"#)
+        .replace(r#""height":15"#, r#""height":9"#);
+    let (status, body) = b.post("/api/new", &rect);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["cells"].as_array().unwrap().len(), 180);
+    let (status, body) = b.post("/api/play", r#"{"x":19,"y":8}"#);
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = b.post("/api/play", r#"{"x":5,"y":9}"#);
+    assert_eq!(status, 400, "row 9 is off a board 9 rows high");
+    let g = b.wait_game(Duration::from_secs(30), |g| {
+        g["stones"].as_array().unwrap().len() == 2
+    });
+    let s = &g["stones"][1];
+    assert!(
+        s["x"].as_u64().unwrap() < 20 && s["y"].as_u64().unwrap() < 9,
+        "{g}"
+    );
+    assert!(g["engine_error"].is_null(), "{g}");
+    let (_, sgf) = b.call("GET", "/api/save?format=sgf", b"");
+    assert!(sgf.contains("SZ[20:9]"), "{sgf}");
+}

@@ -153,6 +153,17 @@ fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
+/// Compares a given token with the right one in time that does not depend
+/// on where they first differ.
+fn same_token(given: &str, token: &str) -> bool {
+    given.len() == token.len()
+        && given
+            .bytes()
+            .zip(token.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+}
+
 /// Refuses a request without the token or for another host name.
 async fn guard(
     State(shared): State<Arc<Shared>>,
@@ -172,7 +183,7 @@ async fn guard(
         .get("x-tengen-token")
         .and_then(|t| t.to_str().ok())
         .or(q.get("token").map(String::as_str));
-    if given != Some(shared.token.as_str()) {
+    if !given.is_some_and(|g| same_token(g, &shared.token)) {
         return ApiError(
             StatusCode::FORBIDDEN,
             "missing or wrong token: open the address tengen-board printed".into(),
