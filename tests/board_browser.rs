@@ -7,7 +7,8 @@
 //! These tests need Debian's `chromium` and `chromium-driver`, so plain
 //! `cargo test` skips them; `.ci/run` installs both and runs
 //! `cargo test --release --test board_browser -- --ignored`. The first
-//! test also writes `docs/board.png`, the screenshot in the README.
+//! tests also write `docs/board.png` and `docs/watch.png`, the screenshots
+//! in the README.
 //! `TENGEN_CHROMIUM` and `TENGEN_CHROMEDRIVER` override the paths.
 
 mod board_support;
@@ -366,6 +367,8 @@ fn a_running_arena_match_is_followed_and_replayed() {
         b.count("#games tr[data-file]") == 2 && b.count("#games .live") == 0
     });
     assert_eq!(b.count("#standings tr"), 3, "a header and two engines");
+    b.wait(5, "the pair's line", |b| b.count("#pairs tr") == 2);
+    assert!(b.text("#pairs").contains("a – b"), "{}", b.text("#pairs"));
     assert!(b.text("#standings").contains("Elo"));
     // Replay the first game move by move.
     b.click("#games tr[data-file]");
@@ -379,4 +382,6 @@ fn a_running_arena_match_is_followed_and_replayed() {
     assert_eq!(b.count(".pt .stone"), 1);
     b.click("#replay-last");
     assert_eq!(b.count(".pt .stone"), all);
+    let shot = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/watch.png");
+    b.screenshot(&shot);
 }

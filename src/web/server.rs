@@ -114,9 +114,15 @@ impl Shared {
         self.changed.send_modify(|v| *v += 1);
     }
 
+    /// The game's view with its version: the number of changes announced
+    /// before it was drawn, so the view is at least that new. The page
+    /// keeps the newest version it has seen, whether from an answer or
+    /// from the event stream, whichever arrives last.
     fn state(&self) -> serde_json::Value {
-        let game = self.lock();
-        game.view()
+        let version = *self.changed.borrow();
+        let mut view = self.lock().view();
+        view["version"] = serde_json::json!(version);
+        view
     }
 }
 

@@ -48,12 +48,18 @@ function post(path, data) {
 async function act(promise, done) {
   try {
     const g = await promise;
-    if (g && g.setup) { game = g; }
+    if (g && g.setup) { take(g); }
     say(done || "");
     render();
   } catch (e) {
     say(e.message, true);
   }
+}
+
+// Keeps a view unless a newer one has come already (an answer to a click
+// may arrive after the event that followed it).
+function take(g) {
+  if (!game || g.version >= game.version) game = g;
 }
 
 function drawBoard(width, height, cellOf, onClick) {
@@ -276,12 +282,19 @@ function setMode(m) {
   $("play").hidden = m !== "play";
   $("watch").hidden = m !== "watch";
   say("");
-  if (m === "watch") refreshWatch(); else render();
+  if (m === "watch") { renderWatched(); refreshWatch(); } else render();
 }
 
 // ---- watching a tournament folder ----
 
 function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
+
+// An Elo estimate with its 95% error; a side without points has no
+// finite estimate (JSON carries infinities as null).
+function eloText(e) {
+  if (!e || e.elo === null) return "–";
+  return e.elo.toFixed(0) + " ± " + (e.error === null ? "∞" : e.error.toFixed(0));
+}
 
 async function refreshWatch() {
   if (mode !== "watch") return;
@@ -295,7 +308,7 @@ async function refreshWatch() {
   $("standings").innerHTML = "<tr><th>engine</th><th>games</th><th>+</th><th>=</th><th>−</th><th>points</th><th>Elo</th></tr>" +
     o.standings.map((s) => `<tr><td>${esc(s.name)}</td><td>${s.record.wins + s.record.draws + s.record.losses}</td><td>${s.record.wins}</td><td>${s.record.draws}</td><td>${s.record.losses}</td><td>${s.points}</td><td>${s.elo.toFixed(0)}</td></tr>`).join("");
   $("pairs").innerHTML = o.pairs.length ? "<tr><th>pair</th><th>score</th><th>Elo (first over second)</th><th>LOS</th></tr>" +
-    o.pairs.map((p) => `<tr><td>${esc(p.first)} – ${esc(p.second)}</td><td>${p.record.wins}-${p.record.draws}-${p.record.losses}</td><td>${p.elo ? p.elo.elo.toFixed(0) + " ± " + p.elo.margin.toFixed(0) : "–"}</td><td>${(100 * p.los).toFixed(0)}%</td></tr>`).join("") : "";
+    o.pairs.map((p) => `<tr><td>${esc(p.first)} – ${esc(p.second)}</td><td>${p.record.wins}-${p.record.draws}-${p.record.losses}</td><td>${eloText(p.elo)}</td><td>${(100 * p.los).toFixed(0)}%</td></tr>`).join("") : "";
   if (watched) {
     const still = o.games.find((g) => g.file === watched.file);
     if (watched.live) {
@@ -345,14 +358,15 @@ async function start() {
     game = s.game;
     setupSeats();
     if (!s.watching) $("tab-watch").title = "start with --watch DIR";
-    render();
+    // Started to watch a tournament: open on it.
+    if (s.watching) setMode("watch"); else render();
   } catch (e) {
     say(e.message + " (open the address tengen-board printed, with its token)", true);
     return;
   }
   const events = new EventSource("/api/events?token=" + encodeURIComponent(token));
   events.addEventListener("game", (ev) => {
-    game = JSON.parse(ev.data);
+    take(JSON.parse(ev.data));
     if (mode === "play") render();
   });
   setInterval(refreshWatch, 1000);
