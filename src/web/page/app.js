@@ -164,15 +164,18 @@ function renderPlay() {
 // The evaluation from black's side over the moves: centi-stones squashed
 // into -1..1, a win or loss drawn at the edge.
 function drawPlot(evals, moves) {
+  const W = 500;
   const n = Math.max(moves, 1, ...evals.map((e) => e[0]));
   const y = (s) => {
     const v = s.kind === "mate" ? Math.sign(s.value) * 1 : Math.tanh(s.value / 400);
     return 50 - 45 * v;
   };
-  const pts = evals.map(([k, s]) => `${(k / n) * 300},${y(s)}`).join(" ");
-  $("plot").innerHTML = `<line x1="0" y1="50" x2="300" y2="50" stroke="#bbb"/>` +
+  const pts = evals.map(([k, s]) => `${(k / n) * W},${y(s)}`).join(" ");
+  const label = (x, y, text, anchor) => `<text x="${x}" y="${y}" font-size="10" fill="#888" text-anchor="${anchor}">${text}</text>`;
+  $("plot").innerHTML = `<line x1="0" y1="50" x2="${W}" y2="50" stroke="#bbb"/>` +
+    label(2, 9, "black better", "start") + label(2, 97, "white better", "start") + label(W - 2, 97, "move " + n, "end") +
     (evals.length ? `<polyline fill="none" stroke="#1a4fbf" stroke-width="2" points="${pts}"/>` : "") +
-    evals.map(([k, s]) => `<circle class="pt-eval" cx="${(k / n) * 300}" cy="${y(s)}" r="2.5" fill="#1a4fbf"/>`).join("");
+    evals.map(([k, s]) => `<circle class="pt-eval" cx="${(k / n) * W}" cy="${y(s)}" r="2.5" fill="#1a4fbf"/>`).join("");
 }
 
 function renderOpening() {
