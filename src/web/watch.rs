@@ -1,7 +1,7 @@
 //! A `tengen-arena` output folder, read for the page: the finished games
 //! (`games/*.psq`), the running ones (`live/*.psq`, rewritten by the arena
 //! after every stone), and the standings and Elo computed from the
-//! finished games with the arena's own tables.
+//! finished games with the arena's statistics.
 //!
 //! Only files found by listing `games/` and `live/` are read, each by a
 //! name the page sends back (letters, digits, `_`, `-`, `.`); the path is
@@ -9,10 +9,7 @@
 //! line, so a symbolic link cannot lead outside it.
 
 use super::record::{read_psq, Record};
-use crate::arena::game::GameRecord;
-use crate::arena::referee::{MoveRecord, Outcome, Reason};
-use crate::arena::tournament::{pairwise, standings};
-use crate::rules::Color;
+use crate::arena::stats::{elo, los, ratings, EloEstimate, Wdl};
 use serde::Serialize;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -158,9 +155,7 @@ impl Folder {
                 }
             }
         }
-        let (names, games) = as_games(&finished);
-        let table = standings(&names, &games);
-        let pairs = pairwise(&names, &games);
+        let (table, pairs) = tables(&finished);
         serde_json::json!({
             "folder": self.root.display().to_string(),
             "games": entries,
@@ -171,11 +166,40 @@ impl Folder {
     }
 }
 
-/// The finished records as the arena's game records, for its standings:
-/// the engines numbered in order of first appearance. The tables read only
-/// the winner and the stones, so the reason is taken as a five (or a full
-/// board for a draw); the `.psq` does not record it.
-fn as_games(records: &[Record]) -> (Vec<String>, Vec<GameRecord>) {
+/// One engine's line in the standings.
+#[derive(Clone, Debug, Serialize)]
+pub struct Standing {
+    /// The engine's name.
+    pub name: String,
+    /// Its wins, draws and losses.
+    pub record: Wdl,
+    /// Table points (win 2, draw 1).
+    pub points: u32,
+    /// Its rating over all games (the arena's Bradley–Terry fit), mean
+    /// zero.
+    pub elo: f64,
+}
+
+/// Two engines' games against each other.
+#[derive(Clone, Debug, Serialize)]
+pub struct Pair {
+    /// The engine seen first in the folder.
+    pub first: String,
+    /// The other.
+    pub second: String,
+    /// The first's wins, draws and losses against the second.
+    pub record: Wdl,
+    /// The first's Elo over the second, with its error.
+    pub elo: Option<EloEstimate>,
+    /// The likelihood that the first is stronger.
+    pub los: f64,
+}
+
+/// The standings (best first: points, then wins) and every pair that met,
+/// from the finished records, with the arena's statistics. Engines are
+/// numbered in order of first appearance; a record without both names or
+/// without a result does not count.
+fn tables(records: &[Record]) -> (Vec<Standing>, Vec<Pair>) {
     let mut names: Vec<String> = Vec::new();
     let mut index = |name: &str| match names.iter().position(|n| n == name) {
         Some(i) => i,
@@ -184,47 +208,77 @@ fn as_games(records: &[Record]) -> (Vec<String>, Vec<GameRecord>) {
             names.len() - 1
         }
     };
+    // (black, white, black's score) per game.
     let mut games = Vec::new();
-    for (id, r) in records.iter().enumerate() {
+    for r in records {
         let [Some(b), Some(w)] = &r.players else {
             continue;
         };
-        let outcome = match r.result.as_deref() {
-            Some("1") => Outcome::loss(Color::White, Reason::Five, ""),
-            Some("2") => Outcome::loss(Color::Black, Reason::Five, ""),
-            Some("0") => Outcome::draw(Reason::FullBoard, ""),
+        let score = match r.result.as_deref() {
+            Some("1") => 1.0,
+            Some("2") => 0.0,
+            Some("0") => 0.5,
             _ => continue,
         };
-        let (black, white) = (index(b), index(w));
-        games.push(GameRecord {
-            id: id + 1,
-            round: String::new(),
-            black,
-            white,
-            black_name: b.clone(),
-            white_name: w.clone(),
-            width: r.width,
-            height: r.height,
-            rule: "",
-            opening: None,
-            moves: r
-                .stones
-                .iter()
-                .map(|s| MoveRecord {
-                    x: s.x,
-                    y: s.y,
-                    color: s.color,
-                    time_ms: s.ms,
-                    opening: false,
-                })
-                .collect(),
-            outcome,
-            started: 0,
-            duration_ms: 0,
-            transcript: Vec::new(),
-        });
+        games.push((index(b), index(w), score));
     }
-    (names, games)
+    let n = names.len();
+    let mut results = vec![vec![0.0; n]; n];
+    let mut counts = vec![vec![0u32; n]; n];
+    let mut wdl = vec![vec![Wdl::default(); n]; n];
+    for &(b, w, score) in &games {
+        results[b][w] += score;
+        results[w][b] += 1.0 - score;
+        counts[b][w] += 1;
+        counts[w][b] += 1;
+        for (me, other, s) in [(b, w, score), (w, b, 1.0 - score)] {
+            let cell = &mut wdl[me][other];
+            if s > 0.75 {
+                cell.wins += 1;
+            } else if s > 0.25 {
+                cell.draws += 1;
+            } else {
+                cell.losses += 1;
+            }
+        }
+    }
+    let elos = ratings(&results, &counts);
+    let mut table: Vec<Standing> = (0..n)
+        .map(|i| {
+            let record = wdl[i].iter().fold(Wdl::default(), |acc, c| Wdl {
+                wins: acc.wins + c.wins,
+                draws: acc.draws + c.draws,
+                losses: acc.losses + c.losses,
+            });
+            Standing {
+                name: names[i].clone(),
+                points: record.points(),
+                record,
+                elo: elos[i],
+            }
+        })
+        .collect();
+    table.sort_by(|a, b| {
+        b.points
+            .cmp(&a.points)
+            .then(b.record.wins.cmp(&a.record.wins))
+    });
+    let mut pairs = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            let record = wdl[a][b];
+            if record.games() > 0 {
+                pairs.push(Pair {
+                    first: names[a].clone(),
+                    second: names[b].clone(),
+                    record,
+                    elo: elo(&record),
+                    los: los(&record),
+                });
+            }
+        }
+    }
+    (table, pairs)
 }
 
 #[cfg(test)]
@@ -265,6 +319,10 @@ mod tests {
         let o = f.overview();
         assert_eq!(o["games"].as_array().unwrap().len(), 2, "{o}");
         assert_eq!(o["standings"][0]["name"], "alpha");
+        assert_eq!(o["standings"][0]["points"], 2);
+        assert_eq!(o["standings"][1]["record"]["losses"], 1);
+        assert_eq!(o["pairs"][0]["record"]["wins"], 1, "{o}");
+        assert!(o["standings"][0]["elo"].as_f64().unwrap() > 0.0);
         assert_eq!(o["errors"].as_array().unwrap().len(), 1);
         let (g, live) = f.game("00002.psq").unwrap();
         assert!(live && g.stones.len() == 1);
