@@ -1,5 +1,5 @@
 //! `tengen-board` in a real browser: headless Chromium driven through
-//! ChromeDriver's W3C WebDriver interface. A person's session, click by
+//! ChromeDriver's W3C WebDriver interface. A person's visit, click by
 //! click: a renju game against the engine, an SGF loaded through the file
 //! picker, a forbidden point marked and a foul click refused, an analysis;
 //! and a running `tengen-arena` match followed live, then replayed.
