@@ -7,7 +7,7 @@
 //! (`tests/layers.rs` reads this order from the line below and checks every
 //! `crate::` path under `src/` against it):
 //!
-//! `rules` → `pattern` → `board` → `renju` → `position` → `eval`, `threat` → `search` → `opening` → `protocol`, `arena` → `tune` → `bin`
+//! `rules` → `pattern` → `board` → `renju` → `position` → `eval`, `threat` → `search` → `opening` → `protocol`, `arena` → `tune` → `web` → `bin`
 //!
 //! From the bottom:
 //!
@@ -33,6 +33,9 @@
 //!   without the search;
 //! - [`tune`]: learning the evaluation's values from games (the arena's
 //!   records, labelled by the search);
+//! - [`web`]: the browser board (`tengen-board`): a local HTTP server and
+//!   its page, to play against engines, analyse, and watch the arena's
+//!   tournaments; it drives engines through the arena's engine driver;
 //! - `bin/`: thin mains, argument parsing and nothing else.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
@@ -49,6 +52,7 @@ pub mod rules;
 pub mod search;
 pub mod threat;
 pub mod tune;
+pub mod web;
 
 pub use board::{Board, Dir, Pos};
 pub use rules::{Color, Rule};

@@ -628,9 +628,23 @@ fn realtime_lines_come_when_asked() {
             .any(|n| *n == format!("MESSAGE REALTIME BEST {a}")),
         "{notes:?}"
     );
+    // Each realtime report comes with the search line of the moment, and
+    // the move's own line follows at the end.
+    let search_lines = |notes: &[String]| {
+        notes
+            .iter()
+            .filter(|n| n.starts_with("MESSAGE depth"))
+            .count()
+    };
+    let reports = notes
+        .iter()
+        .filter(|n| *n == "MESSAGE REALTIME REFRESH")
+        .count();
+    assert_eq!(search_lines(&notes), reports + 1, "{notes:?}");
     e.send(&["INFO show_detail 0", "TURN 0,0"]);
     let (notes, _) = e.answer_with_messages();
     assert!(!notes.iter().any(|n| n.contains("REALTIME")), "{notes:?}");
+    assert_eq!(search_lines(&notes), 1, "{notes:?}");
 }
 
 #[test]

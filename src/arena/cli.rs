@@ -369,6 +369,8 @@ impl Cli {
         config.shard = self.shard.as_deref().map(Shard::parse).transpose()?;
         config.sprt = self.sprt.as_deref().map(parse_sprt).transpose()?;
         config.out_dir = Some(self.out.clone().unwrap_or_else(|| default_out("run")));
+        // Running games go to `live/` beside `games/`, for `tengen-board`.
+        config.game.live = config.out_dir.as_ref().map(|d| d.join("live"));
         config.summary = parse_summary(&self.summary)?;
         config.progress = !self.quiet;
         config.ranks = self.ranks;

@@ -60,6 +60,10 @@ pub struct GameSettings {
     pub folder: Option<PathBuf>,
     /// Keep each game's protocol transcript (written as a `.log` record).
     pub transcript: bool,
+    /// Where each running game's `.psq` is rewritten after every stone
+    /// (`<id>.psq`, removed when the game ends), so that a viewer can
+    /// follow it; `None` writes nothing.
+    pub live: Option<PathBuf>,
     /// The user's interrupt (Ctrl-C): once set, every wait for an engine
     /// gives up and the game in progress is abandoned.
     pub interrupt: Arc<AtomicBool>,
@@ -246,8 +250,10 @@ impl OpeningStage for NoStage {
     }
 }
 
-/// Whether an engine line is commentary rather than an answer.
-fn is_comment(line: &str) -> bool {
+/// Whether an engine line is commentary rather than an answer (a refusal
+/// included: see [`is_refusal`]).
+#[must_use]
+pub fn is_comment(line: &str) -> bool {
     let head = line
         .split_whitespace()
         .next()
@@ -333,7 +339,8 @@ fn wait_for(seat: &mut Seat, deadline: Instant, wanted: impl Fn(&str) -> bool) -
 }
 
 /// Whether an engine line refuses a command (`ERROR`, `UNKNOWN`).
-fn is_refusal(line: &str) -> bool {
+#[must_use]
+pub fn is_refusal(line: &str) -> bool {
     let upper = line.to_ascii_uppercase();
     upper.starts_with("ERROR") || upper.starts_with("UNKNOWN")
 }
@@ -638,6 +645,10 @@ pub fn play_game(
                 if referee.judge(&answer, ms).is_some() {
                     break;
                 }
+                if let Some(dir) = &settings.live {
+                    let names = [&seats[0].name, &seats[1].name];
+                    write_live(dir, spec.id, &referee, names);
+                }
             }
             Err(e) => result = Err(e),
         }
@@ -653,6 +664,9 @@ pub fn play_game(
         }
         Err(Ask::Interrupted) => return None,
     };
+    if let Some(dir) = &settings.live {
+        let _ = std::fs::remove_file(live_path(dir, spec.id));
+    }
     let (b, w) = (seats[0].index, seats[1].index);
     let transcript = merge_transcripts(&seats);
     let [s0, s1] = seats;
@@ -672,6 +686,24 @@ pub fn play_game(
     let mut game = record(&referee, b, w, outcome);
     game.transcript = transcript;
     Some(game)
+}
+
+/// The file of a running game in the live folder.
+fn live_path(dir: &std::path::Path, id: usize) -> PathBuf {
+    dir.join(format!("{id:05}.psq"))
+}
+
+/// Rewrites the running game's `.psq` in `dir` (written aside and renamed,
+/// so a reader never sees half a file). A failure only costs the viewer
+/// its live view, so it is not reported.
+fn write_live(dir: &std::path::Path, id: usize, referee: &Referee, names: [&String; 2]) {
+    let board = referee.board();
+    let text = super::records::to_live_psq((board.width(), board.height()), referee.moves(), names);
+    let path = live_path(dir, id);
+    let part = path.with_extension("part");
+    let _ = std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&part, text))
+        .and_then(|()| std::fs::rename(&part, &path));
 }
 
 /// Both seats' transcripts as one, in time order.

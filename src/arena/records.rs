@@ -57,6 +57,24 @@ pub fn to_psq(g: &GameRecord) -> String {
     s
 }
 
+/// A running game as a `.psq` file: the header, the stones so far and the
+/// two names (black's first), without the closing lines, which only a
+/// finished game has.
+#[must_use]
+pub fn to_live_psq(
+    (width, height): (usize, usize),
+    moves: &[super::referee::MoveRecord],
+    [black, white]: [&String; 2],
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "Piskvorky {width}x{height}, 11:11, 0");
+    for m in moves {
+        let _ = writeln!(s, "{},{},{}", m.x + 1, m.y + 1, m.time_ms);
+    }
+    let _ = writeln!(s, "{black}\n{white}");
+    s
+}
+
 /// Reads back the stones of a `.psq` file: zero-based `(x, y)` in order.
 ///
 /// # Errors

@@ -112,6 +112,7 @@ impl Config {
                 reuse_engines: false,
                 folder: None,
                 transcript: false,
+                live: None,
                 interrupt: Arc::default(),
             },
             pairs: 1,

@@ -124,9 +124,14 @@ impl Session {
                         } else {
                             "BEST"
                         };
-                        let r = out.line("MESSAGE REALTIME REFRESH").and_then(|()| {
-                            out.line(&format!("MESSAGE REALTIME {kind} {},{}", p.x(), p.y()))
-                        });
+                        let r = out
+                            .line("MESSAGE REALTIME REFRESH")
+                            .and_then(|()| {
+                                out.line(&format!("MESSAGE REALTIME {kind} {},{}", p.x(), p.y()))
+                            })
+                            .and_then(|()| {
+                                out.line(&search_line(info, &info.pv, info.elapsed.as_millis()))
+                            });
                         io_error = r.err();
                     }
                 }
@@ -157,26 +162,21 @@ impl Session {
                 ))?;
             }
         }
-        let speed = u128::from(result.nodes) / searching.elapsed().as_millis().max(1);
-        let pv: Vec<String> = if result.pv.first() == Some(&best) {
-            result
-                .pv
-                .iter()
-                .map(|p| format!("{},{}", p.x(), p.y()))
-                .collect()
+        let pv = if result.pv.first() == Some(&best) {
+            result.pv.clone()
         } else {
-            vec![format!("{},{}", best.x(), best.y())]
+            vec![best]
         };
-        out.line(&format!(
-            "MESSAGE depth {}-{} ev {} n {} n/ms {} tm {} pv {}",
-            result.depth,
-            last.seldepth.max(result.depth),
-            score_text(result.score),
-            result.nodes,
-            speed,
-            elapsed.as_millis(),
-            pv.join(" ")
-        ))?;
+        let done = Info {
+            depth: result.depth,
+            seldepth: last.seldepth.max(result.depth),
+            score: result.score,
+            nodes: result.nodes,
+            elapsed: searching.elapsed(),
+            pv: Vec::new(),
+        };
+        // The time shown is the move's, from the command's arrival.
+        out.line(&search_line(&done, &pv, elapsed.as_millis()))?;
         if let Some(board) = self.board.as_mut() {
             self.own = Some(board.side_to_move());
             board.make(best);
@@ -336,6 +336,24 @@ impl Session {
 
 /// A score as printed: centi-stones, or `+M<n>`/`-M<n>` for a win or loss
 /// in `n` plies (scores from [`MATE_BOUND`] on are the search's wins).
+/// The search line `MESSAGE depth D-S ev E n NODES n/ms SPEED tm MS pv
+/// x,y …`, written after each move and, with `show_detail`, as the search
+/// proceeds; the speed is over the search's own time, `tm` is `tm_ms`.
+fn search_line(info: &Info, pv: &[Pos], tm_ms: u128) -> String {
+    let ms = info.elapsed.as_millis();
+    let pv: Vec<String> = pv.iter().map(|p| format!("{},{}", p.x(), p.y())).collect();
+    format!(
+        "MESSAGE depth {}-{} ev {} n {} n/ms {} tm {} pv {}",
+        info.depth,
+        info.seldepth.max(info.depth),
+        score_text(info.score),
+        info.nodes,
+        u128::from(info.nodes) / ms.max(1),
+        tm_ms,
+        pv.join(" ")
+    )
+}
+
 fn score_text(score: i32) -> String {
     if score >= MATE_BOUND {
         format!("+M{}", MATE - score)
