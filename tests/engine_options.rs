@@ -1,6 +1,7 @@
-//! The engine's command-line options: `--threads N` and `--no-vct` start
-//! the protocol with those settings; anything else is refused with exit
-//! code 2 and a usage line, before any protocol output.
+//! The engine's command-line options: `--threads N`, `--nodes N`,
+//! `--no-vct`, `--quiescence` and `--threat-extension` start the protocol
+//! with those settings; anything else is refused with exit code 2 and a
+//! usage line, before any protocol output.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -34,6 +35,7 @@ fn options_start_the_protocol() {
         &["--threads", "1"][..],
         &["--no-vct"],
         &["--threads", "2", "--no-vct"],
+        &["--nodes", "5000", "--quiescence", "--threat-extension"],
     ] {
         let (code, out, err) = engine(args, input);
         assert_eq!(code, 0, "{args:?}: {err}");
@@ -56,6 +58,9 @@ fn bad_options_are_refused() {
         &["--threads", "0"],
         &["--threads", "many"],
         &["--fast"],
+        &["--nodes"],
+        &["--nodes", "0"],
+        &["--nodes", "-5"],
         &["bench", "--threads", "1"],
     ] {
         let (code, out, err) = engine(args, "START 15\nEND\n");
@@ -63,4 +68,22 @@ fn bad_options_are_refused() {
         assert!(out.is_empty(), "{args:?}: {out}");
         assert!(err.contains("usage: pbrain-tengen"), "{args:?}: {err}");
     }
+}
+
+/// `--nodes` bounds a move that the turn limit would let run for 30 s: the
+/// search line's node count stays within the limit plus what the threat
+/// solvers may add on top (each at most half of it).
+#[test]
+fn the_node_limit_binds_before_the_clock() {
+    let input = "START 15\nINFO timeout_turn 30000\nBOARD\n7,7,1\n8,8,2\n7,8,1\nDONE\nEND\n";
+    let (code, out, err) = engine(&["--threads", "1", "--nodes", "20000"], input);
+    assert_eq!(code, 0, "{err}");
+    let nodes: u64 = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("MESSAGE depth "))
+        .last()
+        .and_then(|l| l.split_whitespace().skip_while(|w| *w != "n").nth(1))
+        .and_then(|n| n.parse().ok())
+        .expect("a search line with a node count");
+    assert!(nodes > 0 && nodes <= 60_000, "{nodes} nodes: {out}");
 }

@@ -146,6 +146,14 @@ impl<'s, 'a> Worker<'s, 'a> {
         }
     }
 
+    /// The principal variation at `ply`: `m`, then the one below it.
+    fn extend_pv(&mut self, ply: usize, m: Pos) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     fn age_history(&mut self) {
         for h in &mut self.history {
             *h /= 2;
@@ -343,10 +351,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 if score > alpha {
                     alpha = score;
                     if pv_node {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(p);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.extend_pv(ply, p);
                     }
                     if score >= beta {
                         break;
@@ -496,10 +501,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 if score > alpha {
                     alpha = score;
                     if pv_node {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(m);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.extend_pv(ply, m);
                     }
                     if score >= beta {
                         if quiet {

@@ -297,6 +297,9 @@ impl Session {
                         }
                     }
                     self.rule = rule;
+                    // Build the rule's pattern tables now, outside any
+                    // move's clock.
+                    let _ = crate::pattern::Tables::get(rule);
                     self.continuous = continuous;
                 }
                 None => return out.error(&format!("INFO rule {n} is not supported (0, 1, 2, 4, 8 or 9, plus 2 for a continuous game)")),

@@ -50,6 +50,9 @@ impl Session {
             ));
         };
         self.size = Some((w, h));
+        // The rule's pattern tables (built once per process) are built
+        // here, not in the first move's time.
+        let _ = crate::pattern::Tables::get(self.rule);
         self.board = None;
         self.own = None;
         self.markers.clear();
