@@ -80,8 +80,8 @@ fn the_node_limit_binds_before_the_clock() {
     assert_eq!(code, 0, "{err}");
     let nodes: u64 = out
         .lines()
-        .filter_map(|l| l.strip_prefix("MESSAGE depth "))
-        .last()
+        .rev()
+        .find_map(|l| l.strip_prefix("MESSAGE depth "))
         .and_then(|l| l.split_whitespace().skip_while(|w| *w != "n").nth(1))
         .and_then(|n| n.parse().ok())
         .expect("a search line with a node count");
