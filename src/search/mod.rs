@@ -308,15 +308,21 @@ struct Run<'a> {
     stop: &'a AtomicBool,
 }
 
-/// The solver nodes a root solver with cap `cap` may play: under a node
-/// limit at most 1/[`ROOT_SOLVER_NODE_SHARE`] of it, under a deadline
-/// [`ROOT_SOLVER_PER_MS`] per millisecond left.
-fn solver_budget(limits: &Limits, cap: u64) -> u64 {
-    let cap = if limits.max_nodes > 0 {
+/// `cap`, and under a node limit at most 1/[`ROOT_SOLVER_NODE_SHARE`] of
+/// it: what one threat-solver call may play.
+fn node_share(limits: &Limits, cap: u64) -> u64 {
+    if limits.max_nodes > 0 {
         cap.min(limits.max_nodes / ROOT_SOLVER_NODE_SHARE)
     } else {
         cap
-    };
+    }
+}
+
+/// The solver nodes a root solver with cap `cap` may play: its
+/// [`node_share`], and under a deadline [`ROOT_SOLVER_PER_MS`] per
+/// millisecond left.
+fn solver_budget(limits: &Limits, cap: u64) -> u64 {
+    let cap = node_share(limits, cap);
     limits.deadline.map_or(cap, |d| {
         let ms = d.saturating_duration_since(Instant::now()).as_millis() as u64;
         cap.min(ms * ROOT_SOLVER_PER_MS)
@@ -539,10 +545,10 @@ fn final_defence(
             chosen = Some(m);
             break;
         }
-        let mut budget = (ms * FINAL_DEFENCE_PER_MS).min(FINAL_DEFENCE_BUDGET);
-        if limits.max_nodes > 0 {
-            budget = budget.min(limits.max_nodes / ROOT_SOLVER_NODE_SHARE);
-        }
+        let budget = node_share(
+            limits,
+            (ms * FINAL_DEFENCE_PER_MS).min(FINAL_DEFENCE_BUDGET),
+        );
         let (r, n) = opponent_threats_after(pos, m, budget, Some(deadline), stop);
         used += n;
         if !matches!(r, VctResult::Win(..)) {
