@@ -239,8 +239,8 @@ fn a_tournament_folder_is_read_inside_and_followed_live() {
     let dir = temp_dir("watch");
     let out = dir.join("run");
     // Two games, each move a quarter second, so the first one runs a while.
-    let mut arena = start_arena(&out, 250);
     std::fs::create_dir_all(&out).unwrap();
+    let mut arena = start_arena(&out, 250);
     let b = Board::start(&["--watch", out.to_str().unwrap()]);
     // A live game appears and grows.
     let mut seen_live = None;

@@ -238,17 +238,24 @@ impl Config {
 /// # Errors
 /// A directory that holds files, or a path that is not a directory.
 pub fn check_out_dir(dir: &std::path::Path) -> Result<(), String> {
-    if let Ok(mut entries) = std::fs::read_dir(dir) {
-        if entries.next().is_some() {
-            return Err(format!(
-                "output directory {} already holds files; choose another with --out",
-                dir.display()
-            ));
+    // One look at the path: a directory made by someone else between two
+    // looks must not be reported as "not a directory".
+    match std::fs::metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("{}: {e}", dir.display())),
+        Ok(m) if !m.is_dir() => Err(format!("{} is not a directory", dir.display())),
+        Ok(_) => {
+            let mut entries =
+                std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            if entries.next().is_some() {
+                return Err(format!(
+                    "output directory {} already holds files; choose another with --out",
+                    dir.display()
+                ));
+            }
+            Ok(())
         }
-    } else if dir.exists() {
-        return Err(format!("{} is not a directory", dir.display()));
     }
-    Ok(())
 }
 
 /// One engine's line in the final table.
@@ -866,4 +873,32 @@ pub fn write_summary(
     }
     std::fs::write(dir.join("table.txt"), summary.table()).map_err(fail)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_out_dir;
+
+    #[test]
+    fn an_output_directory_must_be_new_or_empty() {
+        let root = std::env::temp_dir().join(format!("tengen-out-dir-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        // Missing: it will be made.
+        assert_eq!(check_out_dir(&root.join("new")), Ok(()));
+        // Empty: fine.
+        let empty = root.join("empty");
+        std::fs::create_dir(&empty).unwrap();
+        assert_eq!(check_out_dir(&empty), Ok(()));
+        // Holds a file: refused.
+        std::fs::write(empty.join("x"), b"x").unwrap();
+        let err = check_out_dir(&empty).unwrap_err();
+        assert!(err.contains("already holds files"), "{err}");
+        // A file, not a directory: refused.
+        let file = root.join("file");
+        std::fs::write(&file, b"x").unwrap();
+        let err = check_out_dir(&file).unwrap_err();
+        assert!(err.contains("is not a directory"), "{err}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }
