@@ -146,6 +146,15 @@ fn sprt_stops_a_lopsided_match_early() {
     assert!(s.games.len() < 200, "stopped after {} games", s.games.len());
     let h = s.head_to_head.clone().unwrap();
     assert_eq!(h.sprt.unwrap().state, SprtState::AcceptH1);
+    // The verdict is the one that stopped the match, even if a game under
+    // way then ended after it.
+    let n = h.sprt_decided_after.expect("the SPRT decided");
+    assert!(
+        n <= s.games.len() && s.games.len() <= n + c.concurrency,
+        "{n} of {}",
+        s.games.len()
+    );
+    assert!(s.table().contains(&format!("H1 accepted after {n} games")));
     assert_eq!(h.record.losses, 0);
     assert!(h.los > 0.99);
 }

@@ -288,8 +288,12 @@ pub struct MatchStats {
     pub elo: Option<EloEstimate>,
     /// Likelihood that the first engine is stronger.
     pub los: f64,
-    /// SPRT state, if one was run.
+    /// SPRT state, if one was run: the decision, if the SPRT stopped the
+    /// match, or else the state after every game.
     pub sprt: Option<SprtStatus>,
+    /// The games counted when the SPRT decided; games already under way
+    /// then are played out and counted in `record`, not in the decision.
+    pub sprt_decided_after: Option<usize>,
 }
 
 /// Two engines' results against each other.
@@ -384,6 +388,7 @@ impl Summary {
                 elo: elo(&record),
                 los: los(&record),
                 sprt: sprt.map(|s| s.status(&record)),
+                sprt_decided_after: None,
             }
         });
         Summary {
@@ -466,8 +471,14 @@ impl Summary {
         if let Some(h) = &self.head_to_head {
             let elo = h.elo.map_or_else(|| "n/a".to_string(), |e| e.to_string());
             let _ = writeln!(s, "\nElo {elo}, LOS {:.1}%", 100.0 * h.los);
-            if let Some(sp) = &h.sprt {
-                let _ = writeln!(s, "SPRT {sp}");
+            match (&h.sprt, h.sprt_decided_after) {
+                (Some(sp), Some(n)) => {
+                    let _ = writeln!(s, "SPRT {sp} after {n} games");
+                }
+                (Some(sp), None) => {
+                    let _ = writeln!(s, "SPRT {sp}");
+                }
+                _ => {}
             }
         }
         if self.head_to_head.is_none() && !self.pairs.is_empty() {
@@ -706,6 +717,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     let mut next_id = 0;
     let mut scores: Vec<BoutScore> = Vec::new();
     let mut stopped_by_sprt = false;
+    let mut sprt_decision = None;
     let mut planned = Vec::new();
     let stop = Arc::new(AtomicBool::new(false));
 
@@ -777,6 +789,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                     {
                         stop.store(true, Ordering::Relaxed);
                         stopped_by_sprt = true;
+                        sprt_decision = Some((st, games.len()));
                     }
                 }
             }
@@ -812,6 +825,12 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     }
     summary.interrupted = config.game.interrupt.load(Ordering::Relaxed);
     summary.stopped_by_sprt = stopped_by_sprt;
+    // The decision stands: a game that ends after it moves the record, not
+    // the verdict.
+    if let (Some(h), Some((st, n))) = (summary.head_to_head.as_mut(), sprt_decision) {
+        h.sprt = Some(st);
+        h.sprt_decided_after = Some(n);
+    }
     summary.set_ranks(config.ranks);
     summary.write_errors = write_errors;
     if let (Some(shard), Some(w)) = (config.shard, &writer) {
