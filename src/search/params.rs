@@ -184,7 +184,10 @@ pub const STATIC_CUT_MARGIN: i32 = 100;
 /// Depth up to which quiet moves are not searched at a node whose static
 /// evaluation is below alpha by [`FUTILITY_MARGIN`] a ply.
 pub const FUTILITY_DEPTH: i32 = 3;
-/// Margin a ply of futility pruning.
+/// Margin a ply of futility pruning. Margins of 70 (static cut) and 90
+/// (futility) against these, same conditions as [`SHALLOW_PRUNING`],
+/// freestyle, 1000 games: +9.0 Elo ±21.4 (LLR −1.49, undecided); not
+/// taken.
 pub const FUTILITY_MARGIN: i32 = 120;
 
 /// Late-move reductions from a ln(depth)·ln(move) table (with one more
