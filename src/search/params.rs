@@ -207,7 +207,8 @@ pub const LMR_HISTORY_GOOD: i32 = 1 << 12;
 /// [`MOVE_COUNT_BASE`] + d² quiet moves (and never more than
 /// [`QUIET_BREADTH`]). Off: on against off (with the shallow pruning),
 /// same conditions as [`SHALLOW_PRUNING`], freestyle 464–13–457 in 934
-/// games (+2.6 Elo ±22.2, LLR −2.90 of −2.94): not worth keeping.
+/// games (+2.6 Elo ±22.2, H0; −2.90 over all the games): not worth
+/// keeping.
 pub const MOVE_COUNT: bool = false;
 /// The constant term of the move-count limit.
 pub const MOVE_COUNT_BASE: usize = 3;
