@@ -716,7 +716,6 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     let mut write_errors = Vec::new();
     let mut next_id = 0;
     let mut scores: Vec<BoutScore> = Vec::new();
-    let mut stopped_by_sprt = false;
     let mut sprt_decision = None;
     let mut planned = Vec::new();
     let stop = Arc::new(AtomicBool::new(false));
@@ -788,7 +787,6 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                         && !stop.load(Ordering::Relaxed)
                     {
                         stop.store(true, Ordering::Relaxed);
-                        stopped_by_sprt = true;
                         sprt_decision = Some((st, games.len()));
                     }
                 }
@@ -824,7 +822,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
             .sort_by_key(|r| place.iter().position(|n| *n == r.name));
     }
     summary.interrupted = config.game.interrupt.load(Ordering::Relaxed);
-    summary.stopped_by_sprt = stopped_by_sprt;
+    summary.stopped_by_sprt = sprt_decision.is_some();
     // The decision stands: a game that ends after it moves the record, not
     // the verdict.
     if let (Some(h), Some((st, n))) = (summary.head_to_head.as_mut(), sprt_decision) {

@@ -126,15 +126,6 @@ pub struct Features {
     /// Pruning on the static evaluation at shallow depths (a static cut
     /// above beta, futility below alpha) where the opponent has no threat.
     pub shallow_pruning: bool,
-    /// Late-move reductions from a ln(depth)·ln(move) table, one more at
-    /// non-PV nodes and one less for a move with a good history.
-    pub lmr_log: bool,
-    /// Fewer quiet moves at shallow non-PV nodes (see
-    /// [`params::MOVE_COUNT_BASE`]).
-    pub move_count: bool,
-    /// Against an opponent's four-three point, only the moves that can
-    /// answer it at non-PV nodes.
-    pub four_three_defence: bool,
 }
 
 impl Default for Features {
@@ -147,9 +138,6 @@ impl Default for Features {
             quiescence: QUIESCENCE,
             threat_extension: THREAT_EXTENSION,
             shallow_pruning: SHALLOW_PRUNING,
-            lmr_log: LMR_LOG,
-            move_count: MOVE_COUNT,
-            four_three_defence: FOUR_THREE_DEFENCE,
         }
     }
 }

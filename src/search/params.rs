@@ -104,12 +104,24 @@ pub const LMR_FULL_MOVES: usize = 3;
 /// Depth from which late moves are reduced.
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Moves after which the reduction grows by one more ply.
+/// Tried and dropped: reductions of 0.5 + ln(depth)·ln(move)/2.5 plies
+/// (from a table), one more at non-PV nodes and one less for a history
+/// score of 4096 or more, against these, with the shallow pruning,
+/// same conditions as [`SHALLOW_PRUNING`]: freestyle 313–8–321 (−4.3 Elo
+/// ±26.8, H0 accepted).
 pub const LMR_DEEP_MOVES: usize = 10;
 
 /// Quiet moves (neither side makes a three or better) searched at a
 /// non-PV node before the rest are dropped; 0 for no limit. Self-play at
 /// 50 000 nodes a move, freestyle: 12 against no limit scored 23–11
 /// (about +130 Elo, ±120), 12 against 6 scored 32–27–1 (+29, ±90).
+/// Tried and dropped: at most 3 + depth² quiet moves at a non-PV node
+/// (never more than this), with the shallow pruning, same conditions as
+/// [`SHALLOW_PRUNING`]: freestyle 464–13–457 in 934 games (+2.6 Elo
+/// ±22.2, H0; −2.90 over all the games). And at a non-PV node facing an
+/// opponent's four-three point, only the moves where either side makes
+/// a three or better or that lie on the opponent's four lines: 456–9–451
+/// (+1.9 Elo ±22.4, H0 accepted after 914 games).
 pub const QUIET_BREADTH: usize = 12;
 
 /// Ordering bonus of the transposition-table move.
@@ -189,34 +201,3 @@ pub const FUTILITY_DEPTH: i32 = 3;
 /// freestyle, 1000 games: +9.0 Elo ±21.4 (LLR −1.49, undecided); not
 /// taken.
 pub const FUTILITY_MARGIN: i32 = 120;
-
-/// Late-move reductions from a ln(depth)·ln(move) table (with one more
-/// ply at non-PV nodes and one less for a move whose history reaches
-/// [`LMR_HISTORY_GOOD`]) instead of one ply, two after
-/// [`LMR_DEEP_MOVES`]. Off: on against off (with the shallow pruning),
-/// same conditions, freestyle 313–8–321 (−4.3 Elo ±26.8, H0 accepted).
-pub const LMR_LOG: bool = false;
-/// The table's constant term.
-pub const LMR_LOG_BASE: f64 = 0.5;
-/// The table's divisor.
-pub const LMR_LOG_DIV: f64 = 2.5;
-/// A history score from which a late move is reduced one ply less.
-pub const LMR_HISTORY_GOOD: i32 = 1 << 12;
-
-/// Move-count pruning: at a non-PV node of depth d at most
-/// [`MOVE_COUNT_BASE`] + d² quiet moves (and never more than
-/// [`QUIET_BREADTH`]). Off: on against off (with the shallow pruning),
-/// same conditions as [`SHALLOW_PRUNING`], freestyle 464–13–457 in 934
-/// games (+2.6 Elo ±22.2, H0; −2.90 over all the games): not worth
-/// keeping.
-pub const MOVE_COUNT: bool = false;
-/// The constant term of the move-count limit.
-pub const MOVE_COUNT_BASE: usize = 3;
-
-/// At a non-PV node where the opponent has a four-three point, only the
-/// moves that can answer it are searched: those where either side makes a
-/// three or better, and those on the opponent's four lines. Off: on
-/// against off (with the shallow pruning to depth 5), same conditions as
-/// [`SHALLOW_PRUNING`], freestyle 456–9–451 (+1.9 Elo ±22.4, H0 accepted
-/// after 914 games).
-pub const FOUR_THREE_DEFENCE: bool = false;

@@ -307,20 +307,12 @@ impl<'s, 'a> Worker<'s, 'a> {
         score
     }
 
-    /// The static cut, before the node's scan: where neither side has a
-    /// five or an open-four point, the opponent has no four-three point,
-    /// and the static evaluation is above `beta` by [`STATIC_CUT_MARGIN`]
-    /// a ply, the node fails high with that evaluation.
+    /// The static cut, before the node's scan: on a [`calm`] board whose
+    /// static evaluation is above `beta` by [`STATIC_CUT_MARGIN`] a ply,
+    /// the node fails high with that evaluation.
     fn static_cut(&self, depth: i32, beta: i32) -> Option<i32> {
         let board = self.pos.board();
-        let me = board.side_to_move();
-        let opp = me.opp();
-        let calm = board.five_count(me) == 0
-            && board.five_count(opp) == 0
-            && board.open_four_count(me) == 0
-            && board.open_four_count(opp) == 0
-            && board.four_three_count(opp) == 0;
-        if !calm {
+        if !calm(board) {
             return None;
         }
         let eval = crate::eval::static_eval(board);
@@ -445,33 +437,16 @@ impl<'s, 'a> Worker<'s, 'a> {
         }
         if !forced && facts.opp_open_four {
             cands.retain(|c| c.opp_four_line || c.own_four_line);
-        } else if !forced
-            && !pv_node
-            && self.shared.features.four_three_defence
-            && self.pos.board().four_three_count(self.pos.side().opp()) > 0
-        {
-            // The opponent threatens a four-three: only its point, the
-            // points of its lines (where it makes a three or a four), our
-            // own fours and threes answer it; quiet moves elsewhere lose.
-            cands.retain(|c| {
-                c.opp_four_line
-                    || c.own_four_line
-                    || c.opp >= Combo::BlockedThree
-                    || c.own >= Combo::Three
-            });
         }
         // Futility: far below alpha at a shallow node where the opponent
         // has no threat the evaluation cannot see, quiet moves are not
         // searched (the static cut above beta is taken in `search`).
-        let calm = !pv_node
-            && !forced
-            && !facts.opp_open_four
+        let futile = depth <= FUTILITY_DEPTH
+            && !pv_node
             && self.shared.features.shallow_pruning
-            && self.pos.board().four_three_count(self.pos.side().opp()) == 0;
-        let futile = calm
-            && depth <= FUTILITY_DEPTH
             && facts.eval + FUTILITY_MARGIN * depth <= alpha
-            && facts.eval.abs() < MATE_BOUND;
+            && facts.eval.abs() < MATE_BOUND
+            && calm(self.pos.board());
         if cands.is_empty() {
             return 0;
         }
@@ -522,12 +497,11 @@ impl<'s, 'a> Worker<'s, 'a> {
             }
             if quiet {
                 quiets += 1;
-                let breadth = if features.move_count {
-                    features.quiet_breadth.min(move_count_limit(depth))
-                } else {
-                    features.quiet_breadth
-                };
-                if !pv_node && breadth > 0 && quiets > breadth && best > -MATE_BOUND {
+                if !pv_node
+                    && features.quiet_breadth > 0
+                    && quiets > features.quiet_breadth
+                    && best > -MATE_BOUND
+                {
                     break;
                 }
             }
@@ -539,13 +513,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 let mut r = 0;
                 if features.lmr && quiet && depth >= LMR_MIN_DEPTH && i >= LMR_FULL_MOVES && !forced
                 {
-                    r = if features.lmr_log {
-                        let h = self.history[side + m.index()];
-                        lmr_reduction(depth, i) + i32::from(!pv_node)
-                            - i32::from(h >= LMR_HISTORY_GOOD)
-                    } else {
-                        1 + i32::from(i >= LMR_DEEP_MOVES)
-                    };
+                    r = 1 + i32::from(i >= LMR_DEEP_MOVES);
                     r = r.min(new_depth - 1).max(0);
                 }
                 let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
@@ -603,61 +571,15 @@ impl<'s, 'a> Worker<'s, 'a> {
     }
 }
 
-/// Quiet moves searched at a non-PV node of `depth` under move-count
-/// pruning: [`MOVE_COUNT_BASE`] + depth².
-fn move_count_limit(depth: i32) -> usize {
-    let d = depth.clamp(0, 16) as usize;
-    MOVE_COUNT_BASE + d * d
-}
-
-/// The late-move reduction of the `i`-th move at `depth` before the
-/// node's own adjustments: `LMR_LOG_BASE + ln(depth)·ln(i) / LMR_LOG_DIV`
-/// plies, from a table built once.
-fn lmr_reduction(depth: i32, i: usize) -> i32 {
-    const N: usize = 64;
-    static TABLE: once_cell::sync::OnceCell<Vec<[u8; N]>> = once_cell::sync::OnceCell::new();
-    let table = TABLE.get_or_init(|| {
-        (0..N)
-            .map(|d| {
-                let mut row = [0u8; N];
-                for (m, r) in row.iter_mut().enumerate().skip(1) {
-                    let v = if d == 0 {
-                        0.0
-                    } else {
-                        LMR_LOG_BASE + (d as f64).ln() * (m as f64).ln() / LMR_LOG_DIV
-                    };
-                    *r = v.max(0.0) as u8;
-                }
-                row
-            })
-            .collect()
-    });
-    i32::from(table[(depth.max(0) as usize).min(N - 1)][i.min(N - 1)])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::lmr_reduction;
-
-    #[test]
-    fn late_moves_are_reduced_more_the_deeper_and_later_they_are() {
-        // Nothing at the first move or at depth one.
-        assert_eq!(lmr_reduction(1, 20), 0);
-        assert_eq!(lmr_reduction(20, 1), 0);
-        for d in 1..40 {
-            for i in 1..60 {
-                assert!(
-                    lmr_reduction(d + 1, i) >= lmr_reduction(d, i),
-                    "depth {d}, move {i}"
-                );
-                assert!(
-                    lmr_reduction(d, i + 1) >= lmr_reduction(d, i),
-                    "depth {d}, move {i}"
-                );
-            }
-        }
-        // Beyond the table's edge the reduction stays what it was there.
-        assert_eq!(lmr_reduction(500, 500), lmr_reduction(63, 63));
-        assert!(lmr_reduction(12, 20) >= 2);
-    }
+/// Whether the static evaluation may prune here: neither side has a five
+/// or an open-four point and the opponent has no four-three point, so no
+/// threat is pending that the evaluation cannot see.
+fn calm(board: &crate::board::Board) -> bool {
+    let me = board.side_to_move();
+    let opp = me.opp();
+    board.five_count(me) == 0
+        && board.five_count(opp) == 0
+        && board.open_four_count(me) == 0
+        && board.open_four_count(opp) == 0
+        && board.four_three_count(opp) == 0
 }
