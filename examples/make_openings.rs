@@ -9,15 +9,26 @@
 //!
 //! The policy is weak, so "balanced" here means "neither side wins at
 //! once for lack of defence": a coarse filter against first-move bias, not
-//! a proof. Usage:
+//! a proof. With `--search-nodes N` an opening that passes the playouts is
+//! then searched by the engine itself (one thread, at most N nodes, so the
+//! verdict does not depend on the machine), and kept only when the
+//! search's score lies within `--score-band` of even (in the engine's
+//! centi-stones, from black's side). Usage:
 //!
 //! `make_openings --rule freestyle --size 15 --stones 3,4 --radius 2
-//!   --candidates 400 --playouts 40 --band 0.1 --keep 40 --seed 1`
+//!   --candidates 400 --playouts 40 --band 0.1 --keep 40 --seed 1
+//!   [--search-nodes 3000000 --score-band 150]`
+//!
+//! `make_openings --rule freestyle --size 15 --rejudge FILE --search-nodes N`
+//! prints the search's score (black's side) of every opening of an
+//! existing file instead.
 
 mod common;
 
 use common::{allowed, Rng};
 use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+use tengen::search::{Config, Limits, Searcher};
 use tengen::{Board, Color, Pos, Rule};
 
 fn arg<T: std::str::FromStr>(args: &[String], flag: &str, default: T) -> T {
@@ -85,6 +96,73 @@ fn playout(size: usize, rule: Rule, stones: &[(i32, i32)], rng: &mut Rng) -> f64
     }
 }
 
+/// The board after the opening's stones (offsets from the centre), or
+/// `None` when a stone is off the board or taken.
+fn opening_board(size: usize, rule: Rule, stones: &[(i32, i32)]) -> Option<Board> {
+    let c = (size / 2) as i32;
+    let mut board = Board::new(size, size, rule).ok()?;
+    for &(dx, dy) in stones {
+        let p = board.pos(i64::from(c + dx), i64::from(c + dy))?;
+        board.play(p).ok()?;
+    }
+    Some(board)
+}
+
+/// The engine's score of the opening from black's side: a one-thread
+/// search of at most `nodes` nodes.
+fn search_score(size: usize, rule: Rule, stones: &[(i32, i32)], nodes: u64) -> i32 {
+    let board = opening_board(size, rule, stones).expect("a valid opening");
+    let mut searcher = Searcher::new(Config {
+        threads: 1,
+        hash_bytes: 64 << 20,
+        node_limit: 0,
+        ..Config::default()
+    });
+    let limits = Limits {
+        max_nodes: nodes,
+        ..Limits::default()
+    };
+    let r = searcher.think(&board, &limits, &AtomicBool::new(false), &mut |_| {});
+    if board.side_to_move() == Color::Black {
+        r.score
+    } else {
+        -r.score
+    }
+}
+
+/// Reads the offsets of an opening line (`0,0, 1,-1 # name`).
+fn parse_offsets(line: &str) -> Option<(Vec<(i32, i32)>, String)> {
+    let (body, name) = line.split_once('#').unwrap_or((line, ""));
+    let numbers: Vec<i32> = body
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    if numbers.is_empty() || numbers.len() % 2 != 0 {
+        return None;
+    }
+    let stones = numbers.chunks(2).map(|c| (c[0], c[1])).collect();
+    Some((stones, name.trim().to_string()))
+}
+
+/// Prints the search's score of every opening of `file`.
+fn rejudge(file: &str, size: usize, rule: Rule, nodes: u64, band: i32) {
+    let text = std::fs::read_to_string(file).expect("a readable opening file");
+    let (mut total, mut near) = (0, 0);
+    for line in text.lines() {
+        let Some((stones, name)) = parse_offsets(line) else {
+            continue;
+        };
+        let score = search_score(size, rule, &stones, nodes);
+        total += 1;
+        near += usize::from(score.abs() <= band);
+        println!("{score:6} {name}");
+    }
+    println!("# {near} of {total} within ±{band} of even after {nodes} nodes");
+}
+
 /// The smallest of the eight symmetric forms, as a key.
 fn canonical(stones: &[(i32, i32)]) -> Vec<(i32, i32)> {
     (0..8u8)
@@ -117,6 +195,13 @@ fn main() {
     let playouts: usize = arg(&args, "--playouts", 40);
     let band: f64 = arg(&args, "--band", 0.1);
     let keep: usize = arg(&args, "--keep", 40);
+    let search_nodes: u64 = arg(&args, "--search-nodes", 0);
+    let score_band: i32 = arg(&args, "--score-band", 150);
+    let rejudge_file: String = arg(&args, "--rejudge", String::new());
+    if !rejudge_file.is_empty() {
+        rejudge(&rejudge_file, size, rule, search_nodes.max(1), score_band);
+        return;
+    }
     let mut rng = Rng::new(Some(arg(&args, "--seed", 1)));
     let mut seen = HashSet::new();
     let mut kept = 0;
@@ -124,6 +209,9 @@ fn main() {
     println!(
         "# rule {rule}, {size}x{size}: {candidates} random candidates ({counts:?} stones, radius {radius}), {playouts} greedy playouts each, kept if black scores 0.5 ± {band}"
     );
+    if search_nodes > 0 {
+        println!("# and if a {search_nodes}-node search scores it within ±{score_band} of even");
+    }
     for _ in 0..candidates {
         if kept >= keep {
             break;
@@ -148,15 +236,21 @@ fn main() {
             .map(|_| playout(size, rule, &stones, &mut rng))
             .sum();
         let score = total / playouts as f64;
-        if (score - 0.5).abs() <= band {
-            kept += 1;
-            let text: Vec<String> = stones.iter().map(|(x, y)| format!("{x},{y}")).collect();
-            println!(
-                "{} # {}-{size}-{kept:02} black {score:.2}",
-                text.join(", "),
-                rule.name()
-            );
+        if (score - 0.5).abs() > band {
+            continue;
         }
+        let searched = (search_nodes > 0).then(|| search_score(size, rule, &stones, search_nodes));
+        if searched.is_some_and(|s| s.abs() > score_band) {
+            continue;
+        }
+        kept += 1;
+        let text: Vec<String> = stones.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let eval = searched.map_or_else(String::new, |s| format!(", search {s:+}"));
+        println!(
+            "{} # {}-{size}-{kept:02} black {score:.2}{eval}",
+            text.join(", "),
+            rule.name()
+        );
     }
     println!("# {examined} distinct candidates scored, {kept} kept");
 }

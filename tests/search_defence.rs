@@ -355,3 +355,47 @@ fn the_time_left_goes_into_the_last_defence_check() {
         assert!(!has_threat_win(&after), "{name}: {seen:?} loses too");
     }
 }
+
+/// Every position of the defence sets in `tests/data/defence` replays
+/// under its rule, is not over, and the move the engine lost with is a
+/// legal move for the side to move there.
+#[test]
+fn the_defence_sets_from_games_replay() {
+    let sets = [
+        include_str!("data/defence/freestyle-handset.txt"),
+        include_str!("data/defence/renju-handset.txt"),
+        include_str!("data/defence/standard-handset.txt"),
+        include_str!("data/defence/freestyle-t5.txt"),
+        include_str!("data/defence/renju-t5.txt"),
+        include_str!("data/defence/standard-t5.txt"),
+    ];
+    let mut positions = 0;
+    for set in sets {
+        for line in set.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let fields: Vec<&str> = line.split(" ; ").collect();
+            assert_eq!(fields.len(), 5, "{line}");
+            let mut words = fields[0].split_whitespace();
+            let rule = Rule::parse(words.next().unwrap()).expect("a rule");
+            assert_eq!(words.next(), Some("15x15"), "{line}");
+            let mut board = Board::square(15, rule).unwrap();
+            for w in words {
+                let (x, y) = tengen::board::parse_xy(w).expect("a point");
+                board
+                    .play(board.pos(x, y).expect("on the board"))
+                    .expect("legal");
+            }
+            assert_eq!(board.winner(), None, "{line}");
+            let (x, y) = fields[1]
+                .strip_prefix("played ")
+                .and_then(tengen::board::parse_xy)
+                .expect("the played move");
+            let mut pos = Position::new(&board);
+            let m = board.pos(x, y).expect("on the board");
+            assert!(pos.is_legal(m, board.side_to_move()), "{line}");
+            assert!(fields[3].starts_with("after +M"), "{line}");
+            assert!(!fields[2].starts_with("before -M"), "{line}");
+            positions += 1;
+        }
+    }
+    assert_eq!(positions, 37 + 45 + 45 + 60 + 79 + 58);
+}

@@ -1,0 +1,447 @@
+//! A defence set from real games, and how many of its positions an engine
+//! holds.
+//!
+//! ```text
+//! cargo run --release --example defence_set -- collect --rule freestyle --engine t5 \
+//!     --judge /path/to/pbrain-judge --judge-time 1000 --out defence-freestyle.txt DIR...
+//! cargo run --release --example defence_set -- check --engine "target/release/pbrain-tengen --threads 1" \
+//!     --judge /path/to/pbrain-judge --turn-time 500 defence-freestyle.txt
+//! ```
+//!
+//! `collect` reads the `.psq` records below the folders (as `tengen-arena
+//! --out` writes them, named `NNNNN_BLACK_vs_WHITE.psq`) and keeps the games
+//! the named engine lost with a five on the board. In each it walks back
+//! from the end over the engine's moves while a judge (any Gomocup engine
+//! that prints `Eval +Mn` for a forced win, as Rapfi does) says that the
+//! opponent wins by force after the move. The first move of that run is
+//! the losing one; the position before it is kept when the judge does not
+//! call it lost already (`-Mn` for the side to move). One position a line:
+//!
+//! ```text
+//! freestyle 15x15 7,7 8,8 ... ; played 9,9 ; before 120 ; after +M13 ; dir/00007_t5_vs_rapfi.psq
+//! ```
+//!
+//! `check` asks the engine for its move in each position at `--turn-time`
+//! (a fresh `START` each time) and has the judge evaluate the position
+//! after it: the engine holds when the judge finds no forced win for the
+//! opponent. It prints each verdict and the count held.
+
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tengen::arena::engine::{EngineProcess, EngineSpec, Reply};
+use tengen::arena::records::read_psq_game;
+use tengen::board::parse_xy;
+use tengen::{Board, Color, Rule};
+
+#[derive(Parser)]
+#[command(about = "A defence set from games lost to a stronger engine")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Finds the losing move of every game the engine lost.
+    Collect {
+        /// The rule whose games are read.
+        #[arg(long)]
+        rule: String,
+        /// The engine's name in the record file names.
+        #[arg(long)]
+        engine: String,
+        /// The judge: a Gomocup engine command that reports `Eval +Mn`.
+        #[arg(long)]
+        judge: String,
+        /// The judge's time a position, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        judge_time: u64,
+        /// The set to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Folders searched for `.psq` records.
+        dirs: Vec<PathBuf>,
+    },
+    /// Counts the positions of a set that an engine holds.
+    Check {
+        /// The engine tried: a Gomocup engine command.
+        #[arg(long)]
+        engine: String,
+        /// The judge: a Gomocup engine command that reports `Eval +Mn`.
+        #[arg(long)]
+        judge: String,
+        /// The engine's time a move, in milliseconds.
+        #[arg(long, default_value_t = 500)]
+        turn_time: u64,
+        /// The judge's time a position, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        judge_time: u64,
+        /// The set written by `collect`.
+        set: PathBuf,
+    },
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("defence_set: {msg}");
+    std::process::exit(2)
+}
+
+/// A judge's evaluation for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// A forced win in this many plies.
+    Wins(u32),
+    /// A forced loss in this many plies.
+    Loses(u32),
+    /// An ordinary score.
+    Score(i32),
+}
+
+impl Verdict {
+    /// Reads the `Eval …` field of a `MESSAGE` line.
+    fn parse(line: &str) -> Option<Verdict> {
+        let rest = &line[line.find("Eval ")? + 5..];
+        let word = rest.split_whitespace().next()?;
+        if let Some(n) = word.strip_prefix("+M").or_else(|| word.strip_prefix("M")) {
+            return n.parse().ok().map(Verdict::Wins);
+        }
+        if let Some(n) = word.strip_prefix("-M") {
+            return n.parse().ok().map(Verdict::Loses);
+        }
+        word.parse().ok().map(Verdict::Score)
+    }
+
+    fn text(self) -> String {
+        match self {
+            Verdict::Wins(n) => format!("+M{n}"),
+            Verdict::Loses(n) => format!("-M{n}"),
+            Verdict::Score(s) => s.to_string(),
+        }
+    }
+}
+
+/// A Gomocup engine asked for one move at a time, each from a fresh `START`.
+struct Player {
+    engine: EngineProcess,
+    turn_ms: u64,
+}
+
+impl Player {
+    fn spawn(command: &str, turn_ms: u64) -> Player {
+        let spec = EngineSpec::parse(command).unwrap_or_else(|e| fail(&e));
+        let engine = EngineProcess::spawn(&spec, Arc::new(AtomicBool::new(false)))
+            .unwrap_or_else(|e| fail(&format!("cannot start `{command}`: {e}")));
+        Player { engine, turn_ms }
+    }
+
+    /// The engine's move on `board` and the last evaluation it printed.
+    fn think(&mut self, board: &Board) -> ((i64, i64), Option<Verdict>) {
+        let (w, h) = (board.width(), board.height());
+        let mut lines = vec![
+            if w == h {
+                format!("START {w}")
+            } else {
+                format!("RECTSTART {w},{h}")
+            },
+            format!("INFO timeout_turn {}", self.turn_ms),
+            "INFO timeout_match 0".into(),
+            "INFO max_memory 67108864".into(),
+            format!("INFO rule {}", board.rule().gomocup()),
+            "BOARD".into(),
+        ];
+        let me = board.side_to_move();
+        for m in board.history() {
+            let who = if m.color == me { 1 } else { 2 };
+            lines.push(format!("{},{},{who}", m.pos.x(), m.pos.y()));
+        }
+        lines.push("DONE".into());
+        self.engine.drain();
+        let mut started = false;
+        for line in &lines {
+            if self.engine.send(line).is_err() {
+                fail("the engine closed its input");
+            }
+            if line.starts_with("START") || line.starts_with("RECTSTART") {
+                // Wait for the `OK` so that nothing sent after it is lost.
+                started = self.wait_ok();
+            }
+        }
+        if !started {
+            fail("the engine did not answer START with OK");
+        }
+        let deadline = Instant::now() + Duration::from_millis(self.turn_ms * 3 + 5000);
+        let mut eval = None;
+        loop {
+            match self.engine.recv(deadline) {
+                Reply::Line(l) => {
+                    if l.starts_with("MESSAGE") {
+                        eval = Verdict::parse(&l).or(eval);
+                    } else if let Some(xy) = parse_xy(&l) {
+                        return (xy, eval);
+                    }
+                }
+                Reply::Timeout => fail("the engine gave no move in time"),
+                Reply::Closed | Reply::Interrupted => fail("the engine exited"),
+            }
+        }
+    }
+
+    fn wait_ok(&mut self) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            match self.engine.recv(deadline) {
+                Reply::Line(l) if l.trim() == "OK" => return true,
+                Reply::Line(_) => {}
+                _ => return false,
+            }
+        }
+    }
+
+    /// The judge's verdict for the side to move on `board`. A judge may
+    /// answer a five or a forced block at once without an evaluation: a
+    /// five to make is a win in one, and after a forced block the verdict
+    /// is the judge's on the position that follows, seen from this side.
+    fn judge(&mut self, board: &Board) -> Verdict {
+        let me = board.side_to_move();
+        if board.five_count(me) > 0 {
+            return Verdict::Wins(1);
+        }
+        let ((x, y), eval) = self.think(board);
+        if let Some(v) = eval {
+            return v;
+        }
+        let mut next = board.clone();
+        let played = next.pos(x, y).is_some_and(|p| next.play(p).is_ok());
+        if !played || board.five_count(me.opp()) == 0 {
+            fail("the judge printed no `Eval`");
+        }
+        match self.judge(&next) {
+            Verdict::Wins(n) => Verdict::Loses(n + 1),
+            Verdict::Loses(n) => Verdict::Wins(n + 1),
+            Verdict::Score(s) => Verdict::Score(-s),
+        }
+    }
+}
+
+/// The `.psq` files below `dir`, sorted.
+fn psq_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        fail(&format!("cannot read {}", dir.display()))
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            psq_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "psq") {
+            out.push(p);
+        }
+    }
+}
+
+/// The engine's colour in a record named `NNNNN_BLACK_vs_WHITE.psq`.
+fn engine_color(path: &Path, engine: &str) -> Option<Color> {
+    let stem = path.file_stem()?.to_str()?;
+    let (_, players) = stem.split_once('_')?;
+    let (black, white) = players.split_once("_vs_")?;
+    match (black == engine, white == engine) {
+        (true, false) => Some(Color::Black),
+        (false, true) => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// The board after `moves` (zero-based points, black first), or `None`
+/// when one is off the board or not allowed.
+fn replay(rule: Rule, size: (usize, usize), moves: &[(usize, usize)]) -> Option<Board> {
+    let mut b = Board::new(size.0, size.1, rule).ok()?;
+    for &(x, y) in moves {
+        let p = b.pos(x as i64, y as i64)?;
+        b.play(p).ok()?;
+    }
+    Some(b)
+}
+
+fn stones_text(board: &Board) -> String {
+    let parts: Vec<String> = board
+        .history()
+        .iter()
+        .map(|m| format!("{},{}", m.pos.x(), m.pos.y()))
+        .collect();
+    parts.join(" ")
+}
+
+fn collect(rule: Rule, engine: &str, judge: &mut Player, dirs: &[PathBuf]) -> String {
+    let mut files = Vec::new();
+    for d in dirs {
+        psq_files(d, &mut files);
+    }
+    let (mut lost, mut kept) = (0, 0);
+    let mut out = String::new();
+    for path in files {
+        let Some(color) = engine_color(&path, engine) else {
+            continue;
+        };
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Ok(game) = read_psq_game(&text) else {
+            continue;
+        };
+        if Rule::parse(&game.rule) != Some(rule) || game.winner != Some(color.opp()) {
+            continue;
+        }
+        let size = (game.width, game.height);
+        let Some(end) = replay(rule, size, &game.moves) else {
+            continue;
+        };
+        if end.winner() != Some(color.opp()) {
+            continue; // lost on time or by forfeit, not over the board
+        }
+        lost += 1;
+        // The engine's moves, last first: plies i with stone i the engine's.
+        let first = usize::from(color == Color::White);
+        let mine: Vec<usize> = (first..game.moves.len()).step_by(2).collect();
+        let mut losing = None;
+        for &i in mine.iter().rev() {
+            let after = replay(rule, size, &game.moves[..=i]).expect("a replayed prefix");
+            if after.winner().is_some() {
+                continue;
+            }
+            let v = judge.judge(&after);
+            if matches!(v, Verdict::Wins(_)) {
+                losing = Some((i, v));
+            } else {
+                break;
+            }
+        }
+        let Some((i, after)) = losing else {
+            eprintln!("{}: no losing move found", path.display());
+            continue;
+        };
+        let board = replay(rule, size, &game.moves[..i]).expect("a replayed prefix");
+        let before = judge.judge(&board);
+        let (x, y) = game.moves[i];
+        eprintln!(
+            "{}: move {} {x},{y}: before {} after {}",
+            path.display(),
+            i + 1,
+            before.text(),
+            after.text()
+        );
+        if matches!(before, Verdict::Loses(_)) {
+            continue;
+        }
+        kept += 1;
+        out.push_str(&format!(
+            "{} {}x{} {} ; played {x},{y} ; before {} ; after {} ; {}\n",
+            rule.name(),
+            size.0,
+            size.1,
+            stones_text(&board),
+            before.text(),
+            after.text(),
+            path.display()
+        ));
+    }
+    eprintln!("{lost} games lost over the board; {kept} positions kept");
+    out
+}
+
+/// One position of a set: the board and the move played in the game.
+fn parse_line(line: &str) -> Result<(Board, (i64, i64)), String> {
+    let mut fields = line.split(" ; ");
+    let head = fields.next().ok_or("an empty line")?;
+    let mut words = head.split_whitespace();
+    let rule = words.next().and_then(Rule::parse).ok_or("no rule")?;
+    let (w, h) = words
+        .next()
+        .and_then(|s| s.split_once('x'))
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .ok_or("no size")?;
+    let mut board = Board::new(w, h, rule).map_err(|e| format!("{e:?}"))?;
+    for word in words {
+        let (x, y) = parse_xy(word).ok_or_else(|| format!("bad stone `{word}`"))?;
+        let p = board
+            .pos(x, y)
+            .ok_or_else(|| format!("off board `{word}`"))?;
+        board.play(p).map_err(|e| format!("{word}: {e:?}"))?;
+    }
+    let played = fields
+        .next()
+        .and_then(|f| f.strip_prefix("played "))
+        .and_then(parse_xy)
+        .ok_or("no played move")?;
+    Ok((board, played))
+}
+
+fn check(engine: &mut Player, judge: &mut Player, set: &str) {
+    let (mut held, mut total, mut same) = (0, 0, 0);
+    for (n, line) in set.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (board, played) =
+            parse_line(line).unwrap_or_else(|e| fail(&format!("line {}: {e}", n + 1)));
+        let ((x, y), _) = engine.think(&board);
+        let mut after = board.clone();
+        let legal = after.pos(x, y).is_some_and(|p| after.play(p).is_ok());
+        let verdict = if legal && after.winner().is_none() {
+            Some(judge.judge(&after))
+        } else {
+            None
+        };
+        let holds = legal
+            && (after.winner() == Some(board.side_to_move())
+                || verdict.is_some_and(|v| !matches!(v, Verdict::Wins(_))));
+        total += 1;
+        held += usize::from(holds);
+        same += usize::from((x, y) == played);
+        println!(
+            "{:3} {x},{y} {} {}",
+            n + 1,
+            verdict.map_or_else(|| "-".into(), Verdict::text),
+            if holds { "holds" } else { "lost" }
+        );
+    }
+    println!("{held} of {total} held; {same} times the game's losing move again");
+}
+
+fn main() {
+    match Cli::parse().cmd {
+        Cmd::Collect {
+            rule,
+            engine,
+            judge,
+            judge_time,
+            out,
+            dirs,
+        } => {
+            let rule =
+                Rule::parse(&rule).unwrap_or_else(|| fail(&format!("unknown rule `{rule}`")));
+            let mut judge = Player::spawn(&judge, judge_time);
+            let text = collect(rule, &engine, &mut judge, &dirs);
+            judge.engine.quit(Duration::from_secs(2));
+            std::fs::write(&out, text)
+                .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", out.display())));
+        }
+        Cmd::Check {
+            engine,
+            judge,
+            turn_time,
+            judge_time,
+            set,
+        } => {
+            let text = std::fs::read_to_string(&set)
+                .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", set.display())));
+            let mut engine = Player::spawn(&engine, turn_time);
+            let mut judge = Player::spawn(&judge, judge_time);
+            check(&mut engine, &mut judge, &text);
+            engine.engine.quit(Duration::from_secs(2));
+            judge.engine.quit(Duration::from_secs(2));
+        }
+    }
+}
