@@ -32,7 +32,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tengen::arena::engine::{EngineProcess, EngineSpec, Reply};
-use tengen::arena::records::read_psq_game;
+use tengen::arena::records::{find_psq, read_psq_game};
 use tengen::board::parse_xy;
 use tengen::{Board, Color, Rule};
 
@@ -226,22 +226,6 @@ impl Player {
     }
 }
 
-/// The `.psq` files below `dir`, sorted.
-fn psq_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        fail(&format!("cannot read {}", dir.display()))
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for p in paths {
-        if p.is_dir() {
-            psq_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "psq") {
-            out.push(p);
-        }
-    }
-}
-
 /// The engine's colour in a record named `NNNNN_BLACK_vs_WHITE.psq`.
 fn engine_color(path: &Path, engine: &str) -> Option<Color> {
     let stem = path.file_stem()?.to_str()?;
@@ -277,7 +261,9 @@ fn stones_text(board: &Board) -> String {
 fn collect(rule: Rule, engine: &str, judge: &mut Player, dirs: &[PathBuf]) -> String {
     let mut files = Vec::new();
     for d in dirs {
-        psq_files(d, &mut files);
+        files.extend(
+            find_psq(d).unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", d.display()))),
+        );
     }
     let (mut lost, mut kept) = (0, 0);
     let mut out = String::new();

@@ -17,6 +17,7 @@
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use tengen::arena::records::find_psq;
 use tengen::pattern::ValueTable;
 use tengen::tune::data::{extract, label, Sample};
 use tengen::tune::fit::{fit, split, Dataset, Settings};
@@ -101,21 +102,6 @@ fn fail(msg: &str) -> ! {
     std::process::exit(2)
 }
 
-fn psq_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        fail(&format!("cannot read {}", dir.display()))
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for p in paths {
-        if p.is_dir() {
-            psq_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "psq") {
-            out.push(p);
-        }
-    }
-}
-
 fn write(path: &Path, text: &str) {
     std::fs::write(path, text)
         .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
@@ -132,7 +118,10 @@ fn main() {
             let rule = rule(&r);
             let mut files = Vec::new();
             for d in &dirs {
-                psq_files(d, &mut files);
+                files.extend(
+                    find_psq(d)
+                        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", d.display()))),
+                );
             }
             let texts: Vec<String> = files
                 .iter()

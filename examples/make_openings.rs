@@ -27,7 +27,9 @@ mod common;
 
 use common::{allowed, Rng};
 use std::collections::HashSet;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
+use tengen::arena::openings::{load_openings, Stones};
 use tengen::search::{Config, Limits, Searcher};
 use tengen::{Board, Color, Pos, Rule};
 
@@ -130,35 +132,19 @@ fn search_score(size: usize, rule: Rule, stones: &[(i32, i32)], nodes: u64) -> i
     }
 }
 
-/// Reads the offsets of an opening line (`0,0, 1,-1 # name`).
-fn parse_offsets(line: &str) -> Option<(Vec<(i32, i32)>, String)> {
-    let (body, name) = line.split_once('#').unwrap_or((line, ""));
-    let numbers: Vec<i32> = body
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .ok()?;
-    if numbers.is_empty() || numbers.len() % 2 != 0 {
-        return None;
-    }
-    let stones = numbers.chunks(2).map(|c| (c[0], c[1])).collect();
-    Some((stones, name.trim().to_string()))
-}
-
-/// Prints the search's score of every opening of `file`.
+/// Prints the search's score of every opening of `file` (openings in
+/// board notation are skipped: the sets are written in offsets).
 fn rejudge(file: &str, size: usize, rule: Rule, nodes: u64, band: i32) {
-    let text = std::fs::read_to_string(file).expect("a readable opening file");
+    let openings = load_openings(Path::new(file)).unwrap_or_else(|e| panic!("{e}"));
     let (mut total, mut near) = (0, 0);
-    for line in text.lines() {
-        let Some((stones, name)) = parse_offsets(line) else {
+    for o in openings {
+        let Stones::Offsets(stones) = o.stones else {
             continue;
         };
         let score = search_score(size, rule, &stones, nodes);
         total += 1;
         near += usize::from(score.abs() <= band);
-        println!("{score:6} {name}");
+        println!("{score:6} {}", o.name);
     }
     println!("# {near} of {total} within ±{band} of even after {nodes} nodes");
 }

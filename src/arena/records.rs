@@ -112,6 +112,27 @@ pub fn read_psq(text: &str) -> Result<Vec<(usize, usize)>, String> {
     Ok(out)
 }
 
+/// The `.psq` files below `dir` (in its sub-folders too), sorted by path
+/// within each folder: the records that `tengen-arena --out` writes.
+///
+/// # Errors
+/// A folder that cannot be read.
+pub fn find_psq(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    let mut paths: Vec<PathBuf> = fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            out.extend(find_psq(&p)?);
+        } else if p.extension().is_some_and(|e| e == "psq") {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
 /// A game read back from a `.psq` file written by [`to_psq`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PsqGame {
