@@ -63,7 +63,10 @@ pub const ROOT_VCF_BUDGET: u64 = 400_000;
 /// ±24.0), renju 425–19–356 (+30.0 ±23.9); renju at 500 ms a move, 200
 /// games: 113–3–84 (+50.7 ±48.6). Before the last defence check
 /// existed: freestyle 423–11–366 (+24.8 ±24.0), renju 417–8–375 (+18.3
-/// ±24.0) and, in an earlier run of 400, 197–6–197 (+0 ±34).
+/// ±24.0) and, in an earlier run of 400, 197–6–197 (+0 ±34). 12 instead
+/// of 8, with the same stone budget, same conditions as
+/// [`SHALLOW_PRUNING`]: freestyle 322–3–328 in 653 games (−3.2 Elo ±26.6,
+/// H0 accepted after 651 games); not taken.
 pub const ROOT_VCT_DEPTH: u32 = 8;
 /// Stones the root VCT may play when no deadline is set.
 pub const ROOT_VCT_BUDGET: u64 = 60_000;
