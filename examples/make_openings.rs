@@ -77,13 +77,7 @@ fn playout_move(board: &mut Board, rng: &mut Rng) -> Option<Pos> {
 
 /// Black's score in one playout from `stones`.
 fn playout(size: usize, rule: Rule, stones: &[(i32, i32)], rng: &mut Rng) -> f64 {
-    let c = (size / 2) as i32;
-    let mut board = Board::new(size, size, rule).expect("valid size");
-    for &(dx, dy) in stones {
-        board
-            .play(Pos::new((c + dx) as usize, (c + dy) as usize))
-            .expect("distinct points");
-    }
+    let mut board = opening_board(size, rule, stones).expect("a valid opening");
     loop {
         if let Some(w) = board.winner() {
             return if w == Color::Black { 1.0 } else { 0.0 };
@@ -117,7 +111,6 @@ fn search_score(size: usize, rule: Rule, stones: &[(i32, i32)], nodes: u64) -> i
     let mut searcher = Searcher::new(Config {
         threads: 1,
         hash_bytes: 64 << 20,
-        node_limit: 0,
         ..Config::default()
     });
     let limits = Limits {
