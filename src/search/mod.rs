@@ -115,6 +115,8 @@ pub struct Features {
     pub leaf_vcf_budget: u64,
     /// Late-move reductions.
     pub lmr: bool,
+    /// Move-count pruning at non-PV nodes.
+    pub move_count_pruning: bool,
     /// At most this many quiet moves at a non-PV node (0: no limit).
     pub quiet_breadth: usize,
     /// The quiescence stage at the leaves (four-threes and their forced
@@ -134,6 +136,7 @@ impl Default for Features {
             vct: true,
             leaf_vcf_budget: LEAF_VCF_BUDGET,
             lmr: true,
+            move_count_pruning: MOVE_COUNT_PRUNING,
             quiet_breadth: QUIET_BREADTH,
             quiescence: QUIESCENCE,
             threat_extension: THREAT_EXTENSION,

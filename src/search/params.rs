@@ -36,7 +36,11 @@ pub const LEAF_VCF_BUDGET: u64 = 0;
 /// The quiescence stage at the leaves (the side to move's four-threes and
 /// their forced blocks), off: `tengen-arena`, self-play at 100 000 nodes a
 /// move (`--nodes`), freestyle 15×15, 200 games from random openings, on
-/// against off scored 94–4–102 (−13.9 Elo ±48.0).
+/// against off scored 94–4–102 (−13.9 Elo ±48.0). The stage on all the side
+/// to move's fours instead (each four and its forced block, up to 6 plies
+/// below the horizon) against none, same conditions as
+/// [`SHALLOW_PRUNING`]: freestyle 378–8–380 in 765 games (−0.9 Elo ±24.5,
+/// H0 accepted); not taken.
 pub const QUIESCENCE: bool = false;
 
 /// One more ply at a leaf where the opponent has a four-three and the side
@@ -100,19 +104,46 @@ pub const ASPIRATION_MAX_DELTA: i32 = 2 * super::MATE_BOUND / 30;
 /// Depth from which aspiration windows are used.
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 
-/// Moves searched at full depth before late-move reductions start.
-/// Reductions on against off, self-play at 50 000 nodes a move,
-/// freestyle: 33–27 (+35 Elo, ±90).
-pub const LMR_FULL_MOVES: usize = 3;
-/// Depth from which late moves are reduced.
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// Moves after which the reduction grows by one more ply.
-/// Tried and dropped: reductions of 0.5 + ln(depth)·ln(move)/2.5 plies
-/// (from a table), one more at non-PV nodes and one less for a history
-/// score of 4096 or more, against these, with the shallow pruning,
-/// same conditions as [`SHALLOW_PRUNING`]: freestyle 313–8–321 (−4.3 Elo
-/// ±26.8, H0 accepted).
-pub const LMR_DEEP_MOVES: usize = 10;
+/// Depth from which moves after the first are searched shallower (late-move
+/// reductions), by `ln(depth) · ln(move number) ·` [`LMR_SCALE`] plies,
+/// plus [`LMR_QUIET_EXTRA`] for a quiet move and [`LMR_NON_PV_EXTRA`] at a
+/// non-PV node, rounded; never a four, never a forced block, and never
+/// below depth 1. A reduced move that beats alpha is searched again at
+/// full depth. With [`MOVE_COUNT_BASE`]'s pruning, against the reductions
+/// before (quiet moves only, one ply from the fourth move and two from the
+/// eleventh, from depth 3), `tengen-arena`, self-play, same conditions as
+/// [`SHALLOW_PRUNING`]: freestyle 301–4–245 in 548 games (+35.5 Elo ±29.2,
+/// H1 accepted), renju 517–4–479 in 1000 games (+13.2 ±21.5, LLR −0.44,
+/// undecided), standard 523–9–468 in 1000 games (+19.1 ±21.5, LLR 1.04,
+/// undecided). These reductions alone, freestyle: 480–5–474 in 959 games
+/// (+2.2 ±22.0, H0 accepted). At 0.5 s a move they take the search from depth 10
+/// to 14 in the openings of `openings/freestyle-15-searched.txt`.
+///
+/// Tried and dropped before: reductions of 0.5 + ln(depth)·ln(move)/2.5
+/// plies, one more at non-PV nodes and one less for a history score of
+/// 4096 or more, on quiet moves only: freestyle 313–8–321 (−4.3 Elo
+/// ±26.8, H0 accepted). The first reductions, on against off, self-play
+/// at 50 000 nodes a move, freestyle: 33–27 (+35 Elo, ±90).
+pub const LMR_MIN_DEPTH: i32 = 2;
+/// Plies of reduction per unit of `ln(depth) · ln(move number)`.
+pub const LMR_SCALE: f32 = 1.0;
+/// Extra plies of reduction for a quiet move (neither side makes an open
+/// three or better).
+pub const LMR_QUIET_EXTRA: f32 = 1.0;
+/// Extra plies of reduction at a non-PV node.
+pub const LMR_NON_PV_EXTRA: f32 = 0.5;
+
+/// Move-count pruning: once a non-PV node has a move not known to lose, it
+/// searches at most ⌈`MOVE_COUNT_BASE + depth^`[`MOVE_COUNT_POWER`]⌉ of
+/// its moves, in order; the later ones are skipped, unless they make a
+/// four or are the table move (a forced block is never skipped). Measured
+/// together with the reductions ([`LMR_MIN_DEPTH`]).
+pub const MOVE_COUNT_BASE: f32 = 3.0;
+/// Whether move-count pruning ([`MOVE_COUNT_BASE`]) is on.
+pub const MOVE_COUNT_PRUNING: bool = true;
+/// How fast the move count grows with depth: 4 moves at depth 1, 6 at 2,
+/// 8 at 3, 12 at 5, 19 at 8, 24 at 10.
+pub const MOVE_COUNT_POWER: f32 = 1.32;
 
 /// Quiet moves (neither side makes a three or better) searched at a
 /// non-PV node before the rest are dropped; 0 for no limit. Self-play at

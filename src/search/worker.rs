@@ -1,6 +1,6 @@
 //! One search thread: principal variation search with iterative deepening,
-//! aspiration windows, a forced-move extension, late-move reductions, VCF
-//! probes at the leaves and mate-distance pruning.
+//! aspiration windows, a forced-move extension, late-move reductions,
+//! move-count pruning, VCF probes at the leaves and mate-distance pruning.
 
 use super::params::*;
 use super::tt::{Bound, Entry, Table};
@@ -53,6 +53,54 @@ pub struct Worker<'s, 'a> {
     /// Deepest ply reached.
     pub seldepth: u32,
     stopped: bool,
+    schedule: &'static Schedule,
+}
+
+/// The late-move reductions and move counts, as functions of depth and
+/// move number, from [`LMR_SCALE`] and [`MOVE_COUNT_BASE`]: built once.
+struct Schedule {
+    /// `ln(n)`, for `n` below 256.
+    ln: [f32; 256],
+    /// The moves a non-PV node may search at each depth.
+    move_count: [usize; MAX_PLY + 1],
+}
+
+impl Schedule {
+    fn get() -> &'static Schedule {
+        static SCHEDULE: once_cell::sync::OnceCell<Schedule> = once_cell::sync::OnceCell::new();
+        SCHEDULE.get_or_init(|| {
+            let mut ln = [0.0; 256];
+            for (n, v) in ln.iter_mut().enumerate().skip(1) {
+                *v = (n as f32).ln();
+            }
+            let mut move_count = [0; MAX_PLY + 1];
+            for (d, v) in move_count.iter_mut().enumerate() {
+                *v = (MOVE_COUNT_BASE + (d as f32).powf(MOVE_COUNT_POWER)).ceil() as usize;
+            }
+            Schedule { ln, move_count }
+        })
+    }
+
+    /// Plies the move numbered `i` (from 0) is searched shallower at
+    /// `depth` ([`LMR_MIN_DEPTH`]).
+    #[inline]
+    fn reduction(&self, depth: i32, i: usize, quiet: bool, pv_node: bool) -> i32 {
+        let d = self.ln[depth.clamp(0, 255) as usize];
+        let mut x = d * self.ln[(i + 1).min(255)] * LMR_SCALE;
+        if quiet {
+            x += LMR_QUIET_EXTRA;
+        }
+        if !pv_node {
+            x += LMR_NON_PV_EXTRA;
+        }
+        (x + 0.5) as i32
+    }
+
+    /// The moves a non-PV node at `depth` may search ([`MOVE_COUNT_BASE`]).
+    #[inline]
+    fn move_count(&self, depth: i32) -> usize {
+        self.move_count[depth.clamp(0, MAX_PLY as i32) as usize]
+    }
 }
 
 #[inline]
@@ -103,6 +151,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             seldepth: 0,
             stopped: false,
+            schedule: Schedule::get(),
         }
     }
 
@@ -495,6 +544,16 @@ impl<'s, 'a> Worker<'s, 'a> {
                 best = best.max(facts.eval + FUTILITY_MARGIN * depth);
                 continue;
             }
+            if features.move_count_pruning
+                && !pv_node
+                && !forced
+                && best > -MATE_BOUND
+                && c.own < Combo::Four
+                && Some(m) != tt_move
+                && i >= self.schedule.move_count(depth)
+            {
+                continue;
+            }
             if quiet {
                 quiets += 1;
                 if !pv_node
@@ -511,9 +570,8 @@ impl<'s, 'a> Worker<'s, 'a> {
                 -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if features.lmr && quiet && depth >= LMR_MIN_DEPTH && i >= LMR_FULL_MOVES && !forced
-                {
-                    r = 1 + i32::from(i >= LMR_DEEP_MOVES);
+                if features.lmr && depth >= LMR_MIN_DEPTH && !forced && c.own < Combo::Four {
+                    r = self.schedule.reduction(depth, i, quiet, pv_node);
                     r = r.min(new_depth - 1).max(0);
                 }
                 let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
