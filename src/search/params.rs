@@ -144,11 +144,11 @@ pub const LMR_NON_PV_EXTRA: f32 = 0.5;
 /// [`SHALLOW_PRUNING`]: freestyle 213–9–227 in 449 games (−10.8 Elo
 /// ±31.9, H0 accepted).
 pub const MOVE_COUNT_BASE: f32 = 3.0;
-/// Whether move-count pruning ([`MOVE_COUNT_BASE`]) is on.
-pub const MOVE_COUNT_PRUNING: bool = true;
 /// How fast the move count grows with depth: 4 moves at depth 1, 6 at 2,
 /// 8 at 3, 12 at 5, 19 at 8, 24 at 10.
 pub const MOVE_COUNT_POWER: f32 = 1.32;
+/// Whether move-count pruning ([`MOVE_COUNT_BASE`]) is on.
+pub const MOVE_COUNT_PRUNING: bool = true;
 
 /// Quiet moves (neither side makes a three or better) searched at a
 /// non-PV node before the rest are dropped; 0 for no limit. Self-play at

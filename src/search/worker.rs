@@ -524,6 +524,14 @@ impl<'s, 'a> Worker<'s, 'a> {
             depth - 1
         };
         let features = self.shared.features;
+        // What the move-count pruning and the reductions need to know of
+        // the node, worked out once for all its moves.
+        let move_limit = if features.move_count_pruning && !pv_node && !forced {
+            self.schedule.move_count(depth)
+        } else {
+            usize::MAX
+        };
+        let reducible = features.lmr && depth >= LMR_MIN_DEPTH && !forced;
         let mut quiets = 0;
         for i in 0..cands.len() {
             // Most nodes cut off after a move or two: pick the first few
@@ -544,14 +552,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 best = best.max(facts.eval + FUTILITY_MARGIN * depth);
                 continue;
             }
-            if features.move_count_pruning
-                && !pv_node
-                && !forced
-                && best > -MATE_BOUND
-                && c.own < Combo::Four
-                && Some(m) != tt_move
-                && i >= self.schedule.move_count(depth)
-            {
+            if i >= move_limit && best > -MATE_BOUND && c.own < Combo::Four && Some(m) != tt_move {
                 continue;
             }
             if quiet {
@@ -570,7 +571,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if features.lmr && depth >= LMR_MIN_DEPTH && !forced && c.own < Combo::Four {
+                if reducible && c.own < Combo::Four {
                     r = self.schedule.reduction(depth, i, quiet, pv_node);
                     r = r.min(new_depth - 1).max(0);
                 }
