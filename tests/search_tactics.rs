@@ -477,3 +477,58 @@ fn quiescence_sees_a_four_three_beyond_the_horizon() {
     let without = ranked(false);
     assert!(without.iter().all(|&(_, s)| s > -MATE_BOUND), "{without:?}");
 }
+
+#[test]
+fn the_singular_extension_deepens_the_tree_and_keeps_the_defence() {
+    // The open-three position of `answers_an_open_three`, searched deep
+    // enough for the singular test (from depth 6), with and without it,
+    // the threat solvers off so that the tree alone decides.
+    let b = board(
+        Rule::Standard,
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . X . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . O O O . . . . .
+        . . . . . . . . . . .
+        . . . . . . X . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        ",
+    );
+    let search = |singular: bool| {
+        let mut s = Searcher::new(Config {
+            threads: 1,
+            hash_bytes: 8 << 20,
+            ..Default::default()
+        });
+        let mut features = s.features();
+        features.singular_extension = singular;
+        features.vct = false;
+        s.set_features(features);
+        let limits = Limits {
+            max_depth: 9,
+            max_nodes: 5_000_000,
+            ..Limits::default()
+        };
+        s.think(&b, &limits, &AtomicBool::new(false), &mut |_| {})
+    };
+    let (with, without) = (search(true), search(false));
+    let defences = [(1, 5), (2, 5), (6, 5), (7, 5)].map(|(x, y)| Pos::new(x, y));
+    for r in [&with, &without] {
+        assert_eq!(r.depth, 9, "the search reached its depth");
+        let best = r.best.expect("a move");
+        assert!(
+            defences.contains(&best),
+            "{best} does not stop the open three"
+        );
+        assert!(r.score > -MATE_BOUND, "black is not lost: {}", r.score);
+    }
+    assert_ne!(
+        with.nodes, without.nodes,
+        "the singular test changes the tree at depth 9"
+    );
+}

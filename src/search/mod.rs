@@ -128,6 +128,8 @@ pub struct Features {
     /// Pruning on the static evaluation at shallow depths (a static cut
     /// above beta, futility below alpha) where the opponent has no threat.
     pub shallow_pruning: bool,
+    /// The singular extension of the table move.
+    pub singular_extension: bool,
 }
 
 impl Default for Features {
@@ -141,6 +143,7 @@ impl Default for Features {
             quiescence: QUIESCENCE,
             threat_extension: THREAT_EXTENSION,
             shallow_pruning: SHALLOW_PRUNING,
+            singular_extension: SINGULAR_EXTENSION,
         }
     }
 }

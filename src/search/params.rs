@@ -127,7 +127,13 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// ±26.8, H0 accepted). The first reductions, on against off, self-play
 /// at 50 000 nodes a move, freestyle: 33–27 (+35 Elo, ±90).
 pub const LMR_MIN_DEPTH: i32 = 2;
-/// Plies of reduction per unit of `ln(depth) · ln(move number)`.
+/// Plies of reduction per unit of `ln(depth) · ln(move number)`. 1.25
+/// against 1.0, same conditions as [`SHALLOW_PRUNING`]: freestyle 154–5–173
+/// in 332 games (−19.9 Elo ±37.3, H0 accepted); not taken. Also tried and
+/// not taken, against this build: one ply less for every move but fours
+/// at a non-PV node whose static evaluation is above beta by 60 a ply less
+/// 35 (a likely cut), freestyle 282–6–291 in 579 games (−5.4 Elo ±28.2, H0
+/// accepted).
 pub const LMR_SCALE: f32 = 1.0;
 /// Extra plies of reduction for a quiet move (neither side makes an open
 /// three or better).
@@ -142,7 +148,9 @@ pub const LMR_NON_PV_EXTRA: f32 = 0.5;
 /// together with the reductions ([`LMR_MIN_DEPTH`]). Tried and not taken:
 /// 0.7 times as many moves, against these, same conditions as
 /// [`SHALLOW_PRUNING`]: freestyle 213–9–227 in 449 games (−10.8 Elo
-/// ±31.9, H0 accepted).
+/// ±31.9, H0 accepted). And 0.7 times as many only where the static
+/// evaluation is not above the one two plies up (the side to move is not
+/// improving): 329–4–335 in 668 games (−3.1 Elo ±26.3, H0 accepted).
 pub const MOVE_COUNT_BASE: f32 = 3.0;
 /// How fast the move count grows with depth: 4 moves at depth 1, 6 at 2,
 /// 8 at 3, 12 at 5, 19 at 8, 24 at 10.
@@ -162,8 +170,34 @@ pub const MOVE_COUNT_PRUNING: bool = true;
 /// a three or better or that lie on the opponent's four lines: 456–9–451
 /// (+1.9 Elo ±22.4, H0 accepted after 914 games). And 8 instead of 12,
 /// same conditions: 430–6–425 in 861 games (+2.0 Elo ±23.2, H0 accepted
-/// after 859 games); not taken.
+/// after 859 games); not taken. With the move-count pruning, 24 instead of
+/// 12: 392–8–393 in 793 games (−0.4 Elo ±24.1, H0 accepted); not taken.
 pub const QUIET_BREADTH: usize = 12;
+
+/// The singular extension: at a node of at least [`SINGULAR_DEPTH`] whose
+/// table entry is a lower bound (or exact) from at most
+/// [`SINGULAR_ENTRY_SLACK`] plies shallower, the node is searched without
+/// its table move, [`SINGULAR_DEPTH_SHARE`] % as deep, against the
+/// entry's score less [`SINGULAR_MARGIN`] a ply; when every other move
+/// fails low, the table move is searched a ply deeper, and when the other
+/// moves reach beta anyway, the node is a cut.
+///
+/// `tengen-arena`, self-play, same conditions as [`SHALLOW_PRUNING`],
+/// freestyle: on (margin 4) against off, 514–8–478 in 1000 games (+12.5
+/// Elo ±21.5, undecided); margin 10, 443–11–437 in 891 games (+2.3 ±22.7,
+/// H0 accepted). With [`STATIC_CUT_MARGIN`] 150, against neither: 513–16–471
+/// in 1000 games (+14.6 ±21.4) and, `--seed 12`, 521–11–468 (+18.4 ±21.5);
+/// pooled, 1034–27–939 in 2000 games, +16.5 Elo ±15.2 (LOS 98 %). Taken.
+pub const SINGULAR_EXTENSION: bool = true;
+/// Depth from which the singular test runs. Unmeasured.
+pub const SINGULAR_DEPTH: i32 = 6;
+/// How much shallower than the node the table entry may be. Unmeasured.
+pub const SINGULAR_ENTRY_SLACK: i32 = 2;
+/// Depth of the singular test, in hundredths of the node's. Unmeasured.
+pub const SINGULAR_DEPTH_SHARE: i32 = 50;
+/// Margin a ply below the entry's score that the other moves must fail
+/// (10 measured worse, see [`SINGULAR_EXTENSION`]).
+pub const SINGULAR_MARGIN: i32 = 4;
 
 /// Ordering bonus of the transposition-table move.
 pub const TT_MOVE_BONUS: i32 = 1 << 28;
@@ -237,13 +271,20 @@ pub const SHALLOW_PRUNING: bool = true;
 /// games (+16.3 Elo ±21.5, LOS 93%, undecided).
 pub const STATIC_CUT_DEPTH: i32 = 5;
 /// Margin a ply of the static cut (the evaluation's scale is about 770 a
-/// logistic unit).
-pub const STATIC_CUT_MARGIN: i32 = 100;
+/// logistic unit). 150 against 100, same conditions as
+/// [`SHALLOW_PRUNING`], freestyle: 515–5–480 in 1000 games (+12.2 Elo
+/// ±21.5, undecided); taken together with [`SINGULAR_EXTENSION`], whose
+/// figures are the pair's. Not taken: the static cut reading the table's
+/// score where its bound makes it a better estimate than the evaluation,
+/// 505–6–489 in 1000 games (+5.6 Elo ±21.5, LLR −2.35).
+pub const STATIC_CUT_MARGIN: i32 = 150;
 /// Depth up to which quiet moves are not searched at a node whose static
 /// evaluation is below alpha by [`FUTILITY_MARGIN`] a ply.
 pub const FUTILITY_DEPTH: i32 = 3;
 /// Margin a ply of futility pruning. Margins of 70 (static cut) and 90
 /// (futility) against these, same conditions as [`SHALLOW_PRUNING`],
 /// freestyle, 1000 games: +9.0 Elo ±21.4 (LLR −1.49, undecided); not
+/// taken. With the reductions and move counts, 200 against 120:
+/// freestyle 157–5–176 in 338 games (−19.6 Elo ±37.0, H0 accepted); not
 /// taken.
 pub const FUTILITY_MARGIN: i32 = 120;

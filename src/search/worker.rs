@@ -1,6 +1,7 @@
 //! One search thread: principal variation search with iterative deepening,
-//! aspiration windows, a forced-move extension, late-move reductions,
-//! move-count pruning, VCF probes at the leaves and mate-distance pruning.
+//! aspiration windows, a forced-move extension, a singular extension of the
+//! table move, late-move reductions, move-count pruning, VCF probes at the
+//! leaves and mate-distance pruning.
 
 use super::params::*;
 use super::tt::{Bound, Entry, Table};
@@ -54,6 +55,12 @@ pub struct Worker<'s, 'a> {
     pub seldepth: u32,
     stopped: bool,
     schedule: &'static Schedule,
+    /// Per ply, the move a singular test search leaves out.
+    excluded: Vec<Option<Pos>>,
+    /// Per ply, the node's table entry when its score is not a mate.
+    tt_entry: Vec<Option<Entry>>,
+    /// The depth of the iteration under way.
+    root_depth: i32,
 }
 
 /// The late-move reductions and move counts, as functions of depth and
@@ -152,6 +159,9 @@ impl<'s, 'a> Worker<'s, 'a> {
             seldepth: 0,
             stopped: false,
             schedule: Schedule::get(),
+            excluded: vec![None; MAX_PLY + 1],
+            tt_entry: vec![None; MAX_PLY + 1],
+            root_depth: 0,
         }
     }
 
@@ -233,6 +243,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             pv: Vec::new(),
         };
         let mut first = true;
+        self.root_depth = depth;
         for &m in moves {
             if skip.contains(&m) {
                 continue;
@@ -294,9 +305,16 @@ impl<'s, 'a> Worker<'s, 'a> {
         if ply >= MAX_PLY - 2 || self.pos.board().is_full() {
             return 0;
         }
-        let hash = self.pos.board().hash();
+        // A singular test search has its own key, so that it neither reads
+        // nor overwrites the node's entry.
+        let hash = self.pos.board().hash()
+            ^ self.excluded[ply].map_or(0, |m| EXCLUDED_KEY.wrapping_mul(m.index() as u64 + 1));
         let mut tt_move = None;
+        self.tt_entry[ply] = None;
         if let Some(e) = self.shared.tt.probe(hash) {
+            if e.score.abs() < MATE_BOUND {
+                self.tt_entry[ply] = Some(e);
+            }
             tt_move = e
                 .best
                 .filter(|&p| self.pos.board().contains(p) && self.pos.board().is_empty(p));
@@ -327,10 +345,19 @@ impl<'s, 'a> Worker<'s, 'a> {
         let extended = depth == 0 && self.shared.features.threat_extension && self.threatened();
         let depth = if extended { 1 } else { depth };
         let mut cands = std::mem::take(&mut self.cands[ply]);
-        let facts = if depth > 0 {
+        // A node that must block a four, or that a five or an open four
+        // decides, needs no scan of its candidates: it is searched as a
+        // leaf is, with the block as its only move.
+        let decided = {
+            let b = self.pos.board();
+            let me = b.side_to_move();
+            b.five_count(me) > 0 || b.five_count(me.opp()) > 0 || b.open_four_count(me) > 0
+        };
+        let facts = if depth > 0 && !decided {
             scan(&mut self.pos, &mut cands)
         } else {
-            // A leaf needs no move list, unless it must block a four.
+            // A leaf, or a decided node, needs no move list, unless it must
+            // block a four.
             cands.clear();
             let facts = leaf_facts(&self.pos);
             if let (Some(block), 0) = (facts.opp_five, facts.own_fives) {
@@ -366,6 +393,33 @@ impl<'s, 'a> Worker<'s, 'a> {
         }
         let eval = crate::eval::static_eval(board);
         (eval - STATIC_CUT_MARGIN * depth >= beta).then_some(eval)
+    }
+
+    /// The singular test of the table move `m` at a node of `depth`: the
+    /// node is searched again without `m`, [`SINGULAR_DEPTH_SHARE`] as
+    /// deep, against the entry's lower bound less [`SINGULAR_MARGIN`] a
+    /// ply. If every other move fails low there, `m` is the only good move
+    /// and is searched one ply deeper; if the other moves reach `beta`
+    /// anyway, the node is a cut.
+    fn singular(&mut self, depth: i32, beta: i32, ply: usize, m: Pos) -> Singular {
+        let Some(e) = self.tt_entry[ply] else {
+            return Singular::No;
+        };
+        if e.bound == Bound::Upper || e.depth < depth - SINGULAR_ENTRY_SLACK {
+            return Singular::No;
+        }
+        let singular_beta = e.score - SINGULAR_MARGIN * depth;
+        self.excluded[ply] = Some(m);
+        let depth = depth * SINGULAR_DEPTH_SHARE / 100;
+        let v = self.search(depth, singular_beta - 1, singular_beta, ply, false);
+        self.excluded[ply] = None;
+        if v < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
     }
 
     /// Whether the opponent has a four-three point and the side to move
@@ -538,15 +592,24 @@ impl<'s, 'a> Worker<'s, 'a> {
             // moves one at a time and sort the rest only when reached (the
             // order is the same as one full sort).
             if i < PICKED_MOVES {
-                let best_i = (i..cands.len())
-                    .min_by_key(|&j| (std::cmp::Reverse(cands[j].score), cands[j].pos))
-                    .unwrap_or(i);
+                let mut best_i = i;
+                let mut best_key = order_key(&cands[i]);
+                for (j, c) in cands.iter().enumerate().skip(i + 1) {
+                    let k = order_key(c);
+                    if k > best_key {
+                        best_key = k;
+                        best_i = j;
+                    }
+                }
                 cands.swap(i, best_i);
             } else if i == PICKED_MOVES {
-                cands[i..].sort_unstable_by_key(|c| (std::cmp::Reverse(c.score), c.pos));
+                cands[i..].sort_unstable_by_key(|c| std::cmp::Reverse(order_key(c)));
             }
             let c = cands[i];
             let m = c.pos;
+            if Some(m) == self.excluded[ply] {
+                continue;
+            }
             let quiet = c.own < Combo::Three && c.opp < Combo::Three && Some(m) != tt_move;
             if quiet && futile {
                 best = best.max(facts.eval + FUTILITY_MARGIN * depth);
@@ -565,8 +628,27 @@ impl<'s, 'a> Worker<'s, 'a> {
                     break;
                 }
             }
+            let mut extension = 0;
+            if features.singular_extension
+                && Some(m) == tt_move
+                && !forced
+                && ply > 0
+                && depth >= SINGULAR_DEPTH
+                && self.excluded[ply].is_none()
+                && (ply as i32) < 2 * self.root_depth
+            {
+                match self.singular(depth, beta, ply, m) {
+                    Singular::Extend => extension = 1,
+                    Singular::Cut(score) => return score,
+                    Singular::No => {}
+                }
+                if self.stopped {
+                    return 0;
+                }
+            }
             self.count(1);
             self.pos.make(m);
+            let new_depth = new_depth + extension;
             let score = if i == 0 {
                 -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
@@ -628,6 +710,27 @@ impl<'s, 'a> Worker<'s, 'a> {
         );
         best
     }
+}
+
+/// What the singular test found.
+enum Singular {
+    /// The table move is singular: search it a ply deeper.
+    Extend,
+    /// Other moves reach beta too: the node is a cut with this score.
+    Cut(i32),
+    /// Nothing.
+    No,
+}
+
+/// Mixed into the key of a singular test search, with the move it leaves
+/// out.
+const EXCLUDED_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A candidate's place in the move order as one number, larger first: the
+/// higher score, and between equal scores the lower point index.
+#[inline]
+fn order_key(c: &Cand) -> i64 {
+    (i64::from(c.score) << 16) | (0xFFFF - c.pos.index() as i64)
 }
 
 /// Whether the static evaluation may prune here: neither side has a five
