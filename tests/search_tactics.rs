@@ -8,7 +8,7 @@ mod common;
 use common::replay_wins;
 use std::sync::atomic::AtomicBool;
 use tengen::position::Position;
-use tengen::search::{Config, Limits, SearchResult, Searcher, MATE};
+use tengen::search::{Config, Features, Limits, SearchResult, Searcher, MATE};
 use tengen::threat::{Vcf, VcfResult, Vct, VctResult};
 use tengen::{Board, Color, Pos, Rule};
 
@@ -38,6 +38,21 @@ fn think(board: &Board, limits: Limits) -> SearchResult {
         &stop,
         &mut |_| {},
     )
+}
+
+/// A one-thread searcher without the VCT solver, so that the tree alone
+/// decides, its features changed by `change`.
+fn tree_only(change: impl FnOnce(&mut Features)) -> Searcher {
+    let mut s = Searcher::new(Config {
+        threads: 1,
+        hash_bytes: 8 << 20,
+        ..Default::default()
+    });
+    let mut features = s.features();
+    features.vct = false;
+    change(&mut features);
+    s.set_features(features);
+    s
 }
 
 fn board(rule: Rule, text: &str) -> Board {
@@ -75,26 +90,30 @@ fn blocks_the_only_four() {
     assert_eq!(r.best, Some(Pos::new(6, 3)));
 }
 
+/// White's open three (3..5, 5) threatens a straight four; black has no
+/// four of its own, so it must take one of the three's defence points.
+const OPEN_THREE: &str = "
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+    . . . . . . . X . . .
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+    . . . O O O . . . . .
+    . . . . . . . . . . .
+    . . . . . . X . . . .
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+";
+
+/// The points that stop the open three of [`OPEN_THREE`].
+fn open_three_defences() -> [Pos; 4] {
+    [(1, 5), (2, 5), (6, 5), (7, 5)].map(|(x, y)| Pos::new(x, y))
+}
+
 #[test]
 fn answers_an_open_three() {
-    // White's open three (3..5, 5) threatens a straight four; black has no
-    // four of its own, so it must take one of the three's defence points.
-    let b = board(
-        Rule::Standard,
-        "
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . X . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . O O O . . . . .
-        . . . . . . . . . . .
-        . . . . . . X . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        ",
-    );
+    let b = board(Rule::Standard, OPEN_THREE);
     assert_eq!(b.side_to_move(), Color::Black);
     let r = think(
         &b,
@@ -104,7 +123,7 @@ fn answers_an_open_three() {
         },
     );
     let best = r.best.expect("a move");
-    let defences = [(1, 5), (2, 5), (6, 5), (7, 5)].map(|(x, y)| Pos::new(x, y));
+    let defences = open_three_defences();
     assert!(
         defences.contains(&best),
         "{best} does not stop the open three"
@@ -434,15 +453,7 @@ fn quiescence_sees_a_four_three_beyond_the_horizon() {
     );
     assert_eq!(b.side_to_move(), Color::Black);
     let ranked = |quiescence: bool| {
-        let mut s = Searcher::new(Config {
-            threads: 1,
-            hash_bytes: 8 << 20,
-            ..Default::default()
-        });
-        let mut features = s.features();
-        features.quiescence = quiescence;
-        features.vct = false;
-        s.set_features(features);
+        let mut s = tree_only(|f| f.quiescence = quiescence);
         let limits = Limits {
             max_depth: 1,
             multipv: 400,
@@ -480,35 +491,12 @@ fn quiescence_sees_a_four_three_beyond_the_horizon() {
 
 #[test]
 fn the_singular_extension_deepens_the_tree_and_keeps_the_defence() {
-    // The open-three position of `answers_an_open_three`, searched deep
-    // enough for the singular test (from depth 6), with and without it,
-    // the threat solvers off so that the tree alone decides.
-    let b = board(
-        Rule::Standard,
-        "
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . X . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . O O O . . . . .
-        . . . . . . . . . . .
-        . . . . . . X . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        ",
-    );
+    // The open-three position, searched deep enough for the singular test
+    // (from depth 6), with and without it, the threat solvers off so that
+    // the tree alone decides.
+    let b = board(Rule::Standard, OPEN_THREE);
     let search = |singular: bool| {
-        let mut s = Searcher::new(Config {
-            threads: 1,
-            hash_bytes: 8 << 20,
-            ..Default::default()
-        });
-        let mut features = s.features();
-        features.singular_extension = singular;
-        features.vct = false;
-        s.set_features(features);
+        let mut s = tree_only(|f| f.singular_extension = singular);
         let limits = Limits {
             max_depth: 9,
             max_nodes: 5_000_000,
@@ -517,7 +505,7 @@ fn the_singular_extension_deepens_the_tree_and_keeps_the_defence() {
         s.think(&b, &limits, &AtomicBool::new(false), &mut |_| {})
     };
     let (with, without) = (search(true), search(false));
-    let defences = [(1, 5), (2, 5), (6, 5), (7, 5)].map(|(x, y)| Pos::new(x, y));
+    let defences = open_three_defences();
     for r in [&with, &without] {
         assert_eq!(r.depth, 9, "the search reached its depth");
         let best = r.best.expect("a move");
