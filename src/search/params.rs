@@ -188,6 +188,8 @@ pub const QUIET_BREADTH: usize = 12;
 /// H0 accepted). With [`STATIC_CUT_MARGIN`] 150, against neither: 513–16–471
 /// in 1000 games (+14.6 ±21.4) and, `--seed 12`, 521–11–468 (+18.4 ±21.5);
 /// pooled, 1034–27–939 in 2000 games, +16.5 Elo ±15.2 (LOS 98 %). Taken.
+/// In renju the pair gained nothing: 493–5–485 in 983 games (+2.8 ±21.7,
+/// H0 accepted).
 pub const SINGULAR_EXTENSION: bool = true;
 /// Depth from which the singular test runs. Unmeasured.
 pub const SINGULAR_DEPTH: i32 = 6;
