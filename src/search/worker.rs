@@ -57,8 +57,6 @@ pub struct Worker<'s, 'a> {
     schedule: &'static Schedule,
     /// Per ply, the move a singular test search leaves out.
     excluded: Vec<Option<Pos>>,
-    /// Per ply, the node's table entry when its score is not a mate.
-    tt_entry: Vec<Option<Entry>>,
     /// The depth of the iteration under way.
     root_depth: i32,
 }
@@ -160,7 +158,6 @@ impl<'s, 'a> Worker<'s, 'a> {
             stopped: false,
             schedule: Schedule::get(),
             excluded: vec![None; MAX_PLY + 1],
-            tt_entry: vec![None; MAX_PLY + 1],
             root_depth: 0,
         }
     }
@@ -310,11 +307,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         let hash = self.pos.board().hash()
             ^ self.excluded[ply].map_or(0, |m| EXCLUDED_KEY.wrapping_mul(m.index() as u64 + 1));
         let mut tt_move = None;
-        self.tt_entry[ply] = None;
         if let Some(e) = self.shared.tt.probe(hash) {
-            if e.score.abs() < MATE_BOUND {
-                self.tt_entry[ply] = Some(e);
-            }
             tt_move = e
                 .best
                 .filter(|&p| self.pos.board().contains(p) && self.pos.board().is_empty(p));
@@ -395,17 +388,22 @@ impl<'s, 'a> Worker<'s, 'a> {
         (eval - STATIC_CUT_MARGIN * depth >= beta).then_some(eval)
     }
 
-    /// The singular test of the table move `m` at a node of `depth`: the
-    /// node is searched again without `m`, [`SINGULAR_DEPTH_SHARE`] as
-    /// deep, against the entry's lower bound less [`SINGULAR_MARGIN`] a
-    /// ply. If every other move fails low there, `m` is the only good move
-    /// and is searched one ply deeper; if the other moves reach `beta`
-    /// anyway, the node is a cut.
-    fn singular(&mut self, depth: i32, beta: i32, ply: usize, m: Pos) -> Singular {
-        let Some(e) = self.tt_entry[ply] else {
+    /// The singular test of the table move `m` at a node of `depth` whose
+    /// key is `hash`: the node is searched again without `m`,
+    /// [`SINGULAR_DEPTH_SHARE`] as deep, against the entry's lower bound
+    /// less [`SINGULAR_MARGIN`] a ply. If every other move fails low there,
+    /// `m` is the only good move and is searched one ply deeper; if the
+    /// other moves reach `beta` anyway, the node is a cut. The entry is
+    /// read again here rather than kept from the node's probe: the test is
+    /// rare, the probe at every node.
+    fn singular(&mut self, depth: i32, beta: i32, ply: usize, hash: u64, m: Pos) -> Singular {
+        let Some(e) = self.shared.tt.probe(hash) else {
             return Singular::No;
         };
-        if e.bound == Bound::Upper || e.depth < depth - SINGULAR_ENTRY_SLACK {
+        if e.score.abs() >= MATE_BOUND
+            || e.bound == Bound::Upper
+            || e.depth < depth - SINGULAR_ENTRY_SLACK
+        {
             return Singular::No;
         }
         let singular_beta = e.score - SINGULAR_MARGIN * depth;
@@ -632,12 +630,11 @@ impl<'s, 'a> Worker<'s, 'a> {
             if features.singular_extension
                 && Some(m) == tt_move
                 && !forced
-                && ply > 0
                 && depth >= SINGULAR_DEPTH
                 && self.excluded[ply].is_none()
                 && (ply as i32) < 2 * self.root_depth
             {
-                match self.singular(depth, beta, ply, m) {
+                match self.singular(depth, beta, ply, hash, m) {
                     Singular::Extend => extension = 1,
                     Singular::Cut(score) => return score,
                     Singular::No => {}
