@@ -650,7 +650,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if reducible && c.own < Combo::Four {
+                if reducible && c.own < LMR_REDUCIBLE_BELOW {
                     r = self.schedule.reduction(depth, i, quiet, pv_node);
                     r = r.min(new_depth - 1).max(0);
                 }
