@@ -104,7 +104,7 @@ pub fn static_eval(board: &Board) -> i32 {
 /// [`crate::pattern::values::initiative_terms`]).
 #[inline]
 #[must_use]
-pub fn initiative_terms(board: &Board) -> [Option<usize>; 4] {
+pub fn initiative_terms(board: &Board) -> [Option<usize>; 5] {
     let me = board.side_to_move();
     let opp = me.opp();
     crate::pattern::values::initiative_terms(
@@ -112,6 +112,7 @@ pub fn initiative_terms(board: &Board) -> [Option<usize>; 4] {
         board.open_four_count(opp),
         board.four_count(me),
         board.four_count(opp),
+        board.four_three_count(opp),
     )
 }
 

@@ -111,13 +111,18 @@ pub const HAND_PATTERN: [i32; 12] = [0, 0, 0, 0, 5, 16, 14, 60, 45, 250, 0, 600]
 pub const HAND_COMBO: [i32; 14] = [0, 0, 0, 0, 12, 15, 0, 30, 150, 0, 40, 250, 400, 0];
 
 /// How many initiative terms there are (see [`INITIATIVE_NAMES`]).
-pub const INITIATIVE_TERMS: usize = 8;
+pub const INITIATIVE_TERMS: usize = 9;
 
 /// The initiative terms: what the threats on the board are worth to the
 /// side to move, beyond the points' values. `own` is the side to move,
 /// `opp` the other; an open-four point is a point where a stone makes an
 /// open four (the owner has an open three), a four point one where it
-/// makes a four or better.
+/// makes a four or better, a four-three point one where it makes a four
+/// and an open three at once. The side to move's own four-three points
+/// have no term: the tuner's data leave out every position where the side
+/// to move has a VCF, so the only own four-threes it sees are those that
+/// do not win, and it learned such a term as a penalty (−334 black, −233
+/// white) that would be wrong at the search's leaves.
 pub const INITIATIVE_NAMES: [&str; INITIATIVE_TERMS] = [
     "own-open-four",
     "opp-open-four",
@@ -127,11 +132,12 @@ pub const INITIATIVE_NAMES: [&str; INITIATIVE_TERMS] = [
     "opp-fours-1",
     "opp-fours-2",
     "opp-fours-3",
+    "opp-four-three",
 ];
 
 /// The initiative terms that hold, given the side to move's and the
 /// opponent's counts of open-four points and four points (a count of three
-/// or more is one term).
+/// or more is one term), and the opponent's count of four-three points.
 #[inline]
 #[must_use]
 pub fn initiative_terms(
@@ -139,12 +145,14 @@ pub fn initiative_terms(
     opp_open_fours: u32,
     own_fours: u32,
     opp_fours: u32,
-) -> [Option<usize>; 4] {
+    opp_four_threes: u32,
+) -> [Option<usize>; 5] {
     [
         (own_open_fours > 0).then_some(0),
         (opp_open_fours > 0).then_some(1),
         (own_fours > 0).then(|| 1 + own_fours.min(3) as usize),
         (opp_fours > 0).then(|| 4 + opp_fours.min(3) as usize),
+        (opp_four_threes > 0).then_some(8),
     ]
 }
 
@@ -152,7 +160,7 @@ pub fn initiative_terms(
 /// the side to move's colour.
 #[inline]
 #[must_use]
-pub fn initiative_value(values: &[i32; INITIATIVE_TERMS], terms: [Option<usize>; 4]) -> i32 {
+pub fn initiative_value(values: &[i32; INITIATIVE_TERMS], terms: [Option<usize>; 5]) -> i32 {
     terms.iter().flatten().map(|&t| values[t]).sum()
 }
 

@@ -128,7 +128,11 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// plies, one more at non-PV nodes and one less for a history score of
 /// 4096 or more, on quiet moves only: freestyle 313–8–321 (−4.3 Elo
 /// ±26.8, H0 accepted). The first reductions, on against off, self-play
-/// at 50 000 nodes a move, freestyle: 33–27 (+35 Elo, ±90).
+/// at 50 000 nodes a move, freestyle: 33–27 (+35 Elo, ±90). On the build
+/// with [`LMR_REDUCIBLE_BELOW`], a reduction one ply smaller for a move
+/// whose history score is 1024 or more, same conditions as
+/// [`SHALLOW_PRUNING`]: freestyle 298–9–305 in 612 games (−4.0 Elo ±27.4,
+/// H0 accepted); not taken.
 pub const LMR_MIN_DEPTH: i32 = 2;
 /// Plies of reduction per unit of `ln(depth) · ln(move number)`. 1.25
 /// against 1.0, same conditions as [`SHALLOW_PRUNING`]: freestyle 154–5–173
@@ -151,6 +155,23 @@ pub const LMR_NON_PV_EXTRA: f32 = 0.5;
 /// renju 510–10–480 (+10.4 ±21.5), standard 518–12–470 (+16.7 ±21.5);
 /// pooled, 2073–45–1882 in 4000 games, +16.6 Elo [+5.9, +27.3].
 pub const LMR_REDUCIBLE_BELOW: Combo = Combo::FourThree;
+/// Root moves from this one on (counted from 0, in the root's order) are
+/// searched shallower, as late moves at a PV node are ([`LMR_MIN_DEPTH`]),
+/// from [`ROOT_LMR_MIN_DEPTH`]; a four-three or better and the block of a
+/// four never. A reduced move that beats the best so far is searched
+/// again at full depth. From the fourth move against no root reductions,
+/// same conditions as [`SHALLOW_PRUNING`], freestyle, 1000 games each,
+/// neither reaching a verdict: 502–34–464 (+13.2 Elo ±21.2, LLR −0.45)
+/// and, `--seed 12`, 511–22–467 (+15.3 ±21.3); pooled, 1013–56–931 in
+/// 2000 games, +14.3 Elo ±15.0 (LOS 97 %). With the freestyle table's
+/// third round in both builds (it changes no other rule): renju 264–10–226
+/// in 500 games (+26.5 ±30.3, LLR 1.46) and, `--seed 12`, 257–6–237 in
+/// 500 (+13.9 ±30.4); standard 274–10–219 in 503 games (+38.1 ±30.3, H1
+/// accepted). All five pooled: 1808–82–1613 in 3503 games, +19.4 Elo
+/// ±11.4.
+pub const ROOT_LMR_FROM: usize = 3;
+/// Depth from which root moves are reduced ([`ROOT_LMR_FROM`]). Unmeasured.
+pub const ROOT_LMR_MIN_DEPTH: i32 = 3;
 
 /// Move-count pruning: once a non-PV node has a move not known to lose, it
 /// searches at most ⌈`MOVE_COUNT_BASE + depth^`[`MOVE_COUNT_POWER`]⌉ of

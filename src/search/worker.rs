@@ -241,16 +241,22 @@ impl<'s, 'a> Worker<'s, 'a> {
         };
         let mut first = true;
         self.root_depth = depth;
+        let mut searched = 0;
         for &m in moves {
             if skip.contains(&m) {
                 continue;
             }
+            let r = self.root_reduction(m, depth, searched);
+            searched += 1;
             self.count(1);
             self.pos.make(m);
             let score = if first {
                 -self.search(depth - 1, -beta, -alpha, 1, true)
             } else {
-                let s = -self.search(depth - 1, -alpha - 1, -alpha, 1, false);
+                let mut s = -self.search(depth - 1 - r, -alpha - 1, -alpha, 1, false);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.search(depth - 1, -alpha - 1, -alpha, 1, false);
+                }
                 if s > alpha && s < beta && !self.stopped {
                     -self.search(depth - 1, -beta, -alpha, 1, true)
                 } else {
@@ -277,6 +283,26 @@ impl<'s, 'a> Worker<'s, 'a> {
             }
         }
         result
+    }
+
+    /// Plies the root move `m`, the one numbered `searched` (from 0), is
+    /// searched shallower at `depth` ([`ROOT_LMR_FROM`]): as a late move at
+    /// a PV node, unless it is a four-three or better or blocks a four.
+    fn root_reduction(&self, m: Pos, depth: i32, searched: usize) -> i32 {
+        if searched < ROOT_LMR_FROM || depth < ROOT_LMR_MIN_DEPTH {
+            return 0;
+        }
+        let board = self.pos.board();
+        let me = board.side_to_move();
+        let (own, opp) = (board.combo(m, me), board.combo(m, me.opp()));
+        if own >= LMR_REDUCIBLE_BELOW || opp >= Combo::Four {
+            return 0;
+        }
+        let quiet = own < Combo::Three && opp < Combo::Three;
+        self.schedule
+            .reduction(depth, searched, quiet, true)
+            .min(depth - 2)
+            .max(0)
     }
 
     /// Negamax principal variation search from ply `ply` below the root.
