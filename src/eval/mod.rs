@@ -104,7 +104,7 @@ pub fn static_eval(board: &Board) -> i32 {
 /// [`crate::pattern::values::initiative_terms`]).
 #[inline]
 #[must_use]
-pub fn initiative_terms(board: &Board) -> [Option<usize>; 5] {
+pub fn initiative_terms(board: &Board) -> crate::pattern::values::ActiveTerms {
     let me = board.side_to_move();
     let opp = me.opp();
     crate::pattern::values::initiative_terms(

@@ -302,7 +302,7 @@ impl Tables {
     /// [`values::initiative_terms`]) are worth to `mover`, the side to move.
     #[inline]
     #[must_use]
-    pub fn initiative(&self, mover: Color, terms: [Option<usize>; 5]) -> i32 {
+    pub fn initiative(&self, mover: Color, terms: values::ActiveTerms) -> i32 {
         values::initiative_value(&self.initiative[mover.index()], terms)
     }
 

@@ -135,6 +135,11 @@ pub const INITIATIVE_NAMES: [&str; INITIATIVE_TERMS] = [
     "opp-four-three",
 ];
 
+/// The initiative terms that hold on a board, at most one from each family
+/// (own open fours, opponent's open fours, own fours, opponent's fours,
+/// opponent's four-threes), as indices into [`INITIATIVE_NAMES`].
+pub type ActiveTerms = [Option<usize>; 5];
+
 /// The initiative terms that hold, given the side to move's and the
 /// opponent's counts of open-four points and four points (a count of three
 /// or more is one term), and the opponent's count of four-three points.
@@ -146,7 +151,7 @@ pub fn initiative_terms(
     own_fours: u32,
     opp_fours: u32,
     opp_four_threes: u32,
-) -> [Option<usize>; 5] {
+) -> ActiveTerms {
     [
         (own_open_fours > 0).then_some(0),
         (opp_open_fours > 0).then_some(1),
@@ -160,7 +165,7 @@ pub fn initiative_terms(
 /// the side to move's colour.
 #[inline]
 #[must_use]
-pub fn initiative_value(values: &[i32; INITIATIVE_TERMS], terms: [Option<usize>; 5]) -> i32 {
+pub fn initiative_value(values: &[i32; INITIATIVE_TERMS], terms: ActiveTerms) -> i32 {
     terms.iter().flatten().map(|&t| values[t]).sum()
 }
 
