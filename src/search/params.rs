@@ -254,10 +254,10 @@ pub const TT_MOVE_BONUS: i32 = 1 << 28;
 /// Not taken: a counter-move (the quiet move that last refuted the
 /// opponent's last move, per side) ordered after the killers with a bonus
 /// of 2^18, freestyle 184–13–200 in 397 self-play games (−14.0 ±33.7, H0).
-/// Nor killers ordered below the winning and defending shapes (bonuses
-/// 5 000 and 4 500: after own four-threes and blocks of the opponent's,
-/// before double threes and fours), freestyle 465–32–457 in 954 games
-/// (+2.9 ±21.7, H0).
+/// Nor killers ordered below the winning shapes (bonuses 5 000 and 4 500:
+/// after own four-threes and open fours, before the blocks of the
+/// opponent's four-threes, double threes and fours), freestyle 465–32–457
+/// in 954 games (+2.9 ±21.7, H0).
 pub const KILLER_BONUS: [i32; 2] = [1 << 20, 1 << 19];
 /// The history score counts for 1/n in a move's ordering score.
 /// Unmeasured.
