@@ -96,6 +96,13 @@ impl Browser {
 
     /// One WebDriver command; its `value`.
     fn call(&self, method: &str, path: &str, body: &Value) -> Value {
+        let (status, v) = self.try_call(method, path, body);
+        assert_eq!(status, 200, "{method} {path}: {v}");
+        v.get("value").cloned().unwrap_or(v)
+    }
+
+    /// One WebDriver command; its HTTP status and whole answer.
+    fn try_call(&self, method: &str, path: &str, body: &Value) -> (u16, Value) {
         let body = if method == "GET" || method == "DELETE" {
             Vec::new()
         } else {
@@ -109,8 +116,7 @@ impl Browser {
             &body,
         );
         let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
-        assert_eq!(status, 200, "{method} {path}: {v}");
-        v.get("value").cloned().unwrap_or(v)
+        (status, v)
     }
 
     fn session(&self, method: &str, path: &str, body: &Value) -> Value {
@@ -133,9 +139,22 @@ impl Browser {
             .to_string()
     }
 
+    /// Clicks the first element matching `css`. The watch tab redraws its
+    /// lists while it polls, so an element found a moment ago can be gone
+    /// by the click; then it is found again, as a person would look again.
     fn click(&self, css: &str) {
-        let e = self.find(css);
-        self.session("POST", &format!("/element/{e}/click"), &json!({}));
+        for _ in 0..20 {
+            let e = self.find(css);
+            let path = format!("/session/{}/element/{e}/click", self.session);
+            let (status, v) = self.try_call("POST", &path, &json!({}));
+            if status == 200 {
+                return;
+            }
+            let stale = v["value"]["error"] == "stale element reference";
+            assert!(stale, "POST {path}: {v}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("{css} went stale at every click");
     }
 
     fn type_into(&self, css: &str, text: &str) {

@@ -299,6 +299,13 @@ function eloText(e) {
   return e.elo.toFixed(0) + " ± " + (e.error === null ? "∞" : e.error.toFixed(0));
 }
 
+// Replaces an element's content only when it changed, so a poll that
+// brings nothing new leaves the rows (and a click on one) alone.
+function setHtml(id, html) {
+  const e = $(id);
+  if (e.dataset.html !== html) { e.innerHTML = html; e.dataset.html = html; }
+}
+
 async function refreshWatch() {
   if (mode !== "watch") return;
   let o;
@@ -306,12 +313,12 @@ async function refreshWatch() {
   $("watch-none").hidden = true;
   $("watch-folder").textContent = o.folder;
   const result = (g) => g.live ? `<span class="live">live</span>` : ({ "1": "1-0", "2": "0-1", "0": "½-½" }[g.result] || "?");
-  $("games").innerHTML = "<tr><th>game</th><th>black</th><th>white</th><th>moves</th><th>result</th></tr>" +
-    o.games.map((g) => `<tr data-file="${esc(g.file)}" class="${watched && watched.file === g.file ? "on" : ""}"><td>${esc(g.file.replace(/\.psq$/, ""))}</td><td>${esc(g.black)}</td><td>${esc(g.white)}</td><td>${g.moves}</td><td>${result(g)}</td></tr>`).join("");
-  $("standings").innerHTML = "<tr><th>engine</th><th>games</th><th>+</th><th>=</th><th>−</th><th>points</th><th>Elo</th></tr>" +
-    o.standings.map((s) => `<tr><td>${esc(s.name)}</td><td>${s.record.wins + s.record.draws + s.record.losses}</td><td>${s.record.wins}</td><td>${s.record.draws}</td><td>${s.record.losses}</td><td>${s.points}</td><td>${s.elo.toFixed(0)}</td></tr>`).join("");
-  $("pairs").innerHTML = o.pairs.length ? "<tr><th>pair</th><th>score</th><th>Elo (first over second)</th><th>LOS</th></tr>" +
-    o.pairs.map((p) => `<tr><td>${esc(p.first)} – ${esc(p.second)}</td><td>${p.record.wins}-${p.record.draws}-${p.record.losses}</td><td>${eloText(p.elo)}</td><td>${(100 * p.los).toFixed(0)}%</td></tr>`).join("") : "";
+  setHtml("games", "<tr><th>game</th><th>black</th><th>white</th><th>moves</th><th>result</th></tr>" +
+    o.games.map((g) => `<tr data-file="${esc(g.file)}" class="${watched && watched.file === g.file ? "on" : ""}"><td>${esc(g.file.replace(/\.psq$/, ""))}</td><td>${esc(g.black)}</td><td>${esc(g.white)}</td><td>${g.moves}</td><td>${result(g)}</td></tr>`).join(""));
+  setHtml("standings", "<tr><th>engine</th><th>games</th><th>+</th><th>=</th><th>−</th><th>points</th><th>Elo</th></tr>" +
+    o.standings.map((s) => `<tr><td>${esc(s.name)}</td><td>${s.record.wins + s.record.draws + s.record.losses}</td><td>${s.record.wins}</td><td>${s.record.draws}</td><td>${s.record.losses}</td><td>${s.points}</td><td>${s.elo.toFixed(0)}</td></tr>`).join(""));
+  setHtml("pairs", o.pairs.length ? "<tr><th>pair</th><th>score</th><th>Elo (first over second)</th><th>LOS</th></tr>" +
+    o.pairs.map((p) => `<tr><td>${esc(p.first)} – ${esc(p.second)}</td><td>${p.record.wins}-${p.record.draws}-${p.record.losses}</td><td>${eloText(p.elo)}</td><td>${(100 * p.los).toFixed(0)}%</td></tr>`).join("") : "");
   if (watched) {
     const still = o.games.find((g) => g.file === watched.file);
     if (watched.live) {
