@@ -373,7 +373,9 @@ fn a_running_arena_match_is_followed_and_replayed() {
     b.wait(30, "a live game in the list", |b| {
         b.count("#games .live") == 1
     });
-    b.click("#games tr[data-file]");
+    // The live row: by now the first game may have ended, and a finished
+    // game does not grow.
+    b.click("#games tr[data-file]:has(.live)");
     b.wait(10, "the live game on the board", |b| {
         b.count(".pt.black") >= 1
     });
@@ -389,9 +391,24 @@ fn a_running_arena_match_is_followed_and_replayed() {
     b.wait(5, "the pair's line", |b| b.count("#pairs tr") == 2);
     assert!(b.text("#pairs").contains("a – b"), "{}", b.text("#pairs"));
     assert!(b.text("#standings").contains("Elo"));
-    // Replay the first game move by move.
-    b.click("#games tr[data-file]");
-    b.wait(10, "the finished game", |b| b.count(".pt .stone") >= 9);
+    // Replay the game not on the board, move by move. It is on the board
+    // once its row is marked (the mark and the stones come together), so
+    // no late answer can redraw it under the replay's clicks.
+    let file = b
+        .script(
+            "const r = document.querySelector('#games tr[data-file]:not(.on)'); \
+             return r ? r.dataset.file : '';",
+        )
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(!file.is_empty(), "a finished game not on the board");
+    b.click(&format!("#games tr[data-file=\"{file}\"]"));
+    b.wait(10, "the finished game", |b| {
+        b.count(&format!("#games tr.on[data-file=\"{file}\"]")) == 1
+            && b.count("#games tr.on") == 1
+            && b.count(".pt .stone") >= 9
+    });
     let all = b.count(".pt .stone");
     b.click("#replay-prev");
     assert_eq!(b.count(".pt .stone"), all - 1);

@@ -347,11 +347,6 @@ impl<'s, 'a> Worker<'s, 'a> {
                 }
             }
         }
-        // At the horizon, an opponent's four-three that the side to move
-        // has no four to answer must be defended: the leaf's static
-        // evaluation would not see it, so the node is searched one ply,
-        // its replies as leaves below the horizon (which the quiescence
-        // stage still follows, but never extends again).
         if !pv_node
             && depth > 0
             && depth <= STATIC_CUT_DEPTH
@@ -361,6 +356,12 @@ impl<'s, 'a> Worker<'s, 'a> {
                 return cut;
             }
         }
+        // With the threat extension on, at the horizon, an opponent's
+        // four-three that the side to move has no four to answer must be
+        // defended: the leaf's static evaluation would not see it, so the
+        // node is searched one ply, its replies as leaves below the horizon
+        // (which the quiescence stage still follows, but never extends
+        // again).
         let extended = depth == 0 && self.shared.features.threat_extension && self.threatened();
         let depth = if extended { 1 } else { depth };
         let mut cands = std::mem::take(&mut self.cands[ply]);
