@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tengen::arena::records::find_psq;
 use tengen::pattern::ValueTable;
-use tengen::tune::data::{extract, label, Sample};
+use tengen::tune::data::{extract_keeping, label, Keep, Sample};
 use tengen::tune::fit::{fit, split, Dataset, Settings};
 use tengen::Rule;
 
@@ -40,6 +40,11 @@ enum Cmd {
         /// The positions file to write.
         #[arg(long)]
         out: PathBuf,
+        /// Keep instead the positions where the side to move has a VCF,
+        /// labelled as won (`s=` a mate score), to be joined to the
+        /// labelled quiet positions of the same folders.
+        #[arg(long)]
+        vcf_wins: bool,
         /// Folders searched for `.psq` records.
         dirs: Vec<PathBuf>,
     },
@@ -114,7 +119,12 @@ fn write_samples(path: &Path, samples: &[Sample]) {
 
 fn main() {
     match Cli::parse().cmd {
-        Cmd::Extract { rule: r, out, dirs } => {
+        Cmd::Extract {
+            rule: r,
+            out,
+            vcf_wins,
+            dirs,
+        } => {
             let rule = rule(&r);
             let mut files = Vec::new();
             for d in &dirs {
@@ -128,7 +138,8 @@ fn main() {
                 .map(|f| std::fs::read_to_string(f).unwrap_or_default())
                 .collect();
             let t0 = Instant::now();
-            let (samples, tally) = extract(&texts, rule, 0);
+            let keep = if vcf_wins { Keep::VcfWins } else { Keep::Quiet };
+            let (samples, tally) = extract_keeping(&texts, rule, 0, keep);
             write_samples(&out, &samples);
             println!(
                 "{} games read, {} skipped; {} of {} positions kept ({:.1} s)",

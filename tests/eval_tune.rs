@@ -6,7 +6,7 @@
 
 use tengen::eval::static_eval;
 use tengen::pattern::ValueTable;
-use tengen::tune::data::{extract, Sample};
+use tengen::tune::data::{extract, extract_keeping, Keep, Sample, VCF_WIN_SCORE};
 use tengen::tune::evaluate;
 use tengen::tune::fit::{fit, split, Dataset, Settings};
 use tengen::{Board, Color, Rule};
@@ -63,6 +63,33 @@ fn extraction_keeps_the_quiet_positions_of_finished_games() {
         .count();
     let (_, tally) = extract(&flipped, Rule::Freestyle, 0);
     assert_eq!(tally.skipped_games, decisive);
+}
+
+#[test]
+fn the_vcf_wins_are_the_other_positions_labelled_as_won() {
+    let games = fixture();
+    let (quiet, q) = extract(&games, Rule::Freestyle, 0);
+    let (wins, w) = extract_keeping(&games, Rule::Freestyle, 0, Keep::VcfWins);
+    assert!(!wins.is_empty(), "{w:?}");
+    assert_eq!(w.positions, q.positions);
+    let mut vcf = tengen::threat::Vcf::new(1 << 16);
+    for s in &wins {
+        assert_eq!(s.search, Some(VCF_WIN_SCORE), "{}", s.to_line());
+        assert!(!quiet.iter().any(|t| t.moves == s.moves), "{}", s.to_line());
+        // A VCF for the side to move, with no five on the board to make
+        // or to block.
+        let b = s.board().unwrap();
+        assert_eq!(b.five_count(Color::Black) + b.five_count(Color::White), 0);
+        assert!(
+            !tengen::tune::data::is_quiet(&b, &mut vcf),
+            "{}",
+            s.to_line()
+        );
+        assert_eq!(Sample::parse(&s.to_line()).unwrap(), *s);
+    }
+    // The positions left out by both have a five to make or to block.
+    let both = q.kept + w.kept;
+    assert!(both < q.positions, "{q:?} {w:?}");
 }
 
 #[test]

@@ -183,11 +183,39 @@ pub struct Tally {
     pub kept: usize,
 }
 
+/// Which positions of a game [`extract_game`] keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// The quiet ones (see the module docs), unlabelled.
+    Quiet,
+    /// The others of those without a five to make or block: the ones where
+    /// the side to move has a VCF, labelled as won (a search score of
+    /// [`VCF_WIN_SCORE`]). The search's leaves meet such positions, so a
+    /// fit that should hold there can be shown them too.
+    VcfWins,
+}
+
+/// The search score a position with a VCF for the side to move is given by
+/// [`Keep::VcfWins`]: a mate score, as a search would find it.
+pub const VCF_WIN_SCORE: i32 = crate::eval::MATE - 100;
+
 /// The quiet positions of one game, given as the text of its `.psq`
 /// record; `None` when the game is skipped (see the module docs). Only
 /// games of `rule` are taken.
 #[must_use]
 pub fn extract_game(psq: &str, rule: Rule, game: u64, vcf: &mut Vcf) -> Option<Vec<Sample>> {
+    extract_game_keeping(psq, rule, game, vcf, Keep::Quiet)
+}
+
+/// As [`extract_game`], keeping the positions `keep` says.
+#[must_use]
+pub fn extract_game_keeping(
+    psq: &str,
+    rule: Rule,
+    game: u64,
+    vcf: &mut Vcf,
+    keep: Keep,
+) -> Option<Vec<Sample>> {
     let record = read_psq_game(psq).ok()?;
     if Rule::parse(&record.rule) != Some(rule) {
         return None;
@@ -201,16 +229,26 @@ pub fn extract_game(psq: &str, rule: Rule, game: u64, vcf: &mut Vcf) -> Option<V
         if board.winner().is_some() {
             return None;
         }
-        if i >= SKIP_PLIES && is_quiet(&board, vcf) {
-            kept.push(Sample {
-                game,
-                rule,
-                width: record.width,
-                height: record.height,
-                winner: record.winner,
-                search: None,
-                moves: record.moves[..i].to_vec(),
-            });
+        let me = board.side_to_move();
+        let no_five = board.five_count(me) == 0 && board.five_count(me.opp()) == 0;
+        if i >= SKIP_PLIES && no_five {
+            let quiet = is_quiet(&board, vcf);
+            let search = match keep {
+                Keep::Quiet if quiet => Some(None),
+                Keep::VcfWins if !quiet => Some(Some(VCF_WIN_SCORE)),
+                _ => None,
+            };
+            if let Some(search) = search {
+                kept.push(Sample {
+                    game,
+                    rule,
+                    width: record.width,
+                    height: record.height,
+                    winner: record.winner,
+                    search,
+                    moves: record.moves[..i].to_vec(),
+                });
+            }
         }
         let p: Pos = board.pos(x as i64, y as i64)?;
         board.play(p).ok()?;
@@ -242,13 +280,24 @@ pub fn is_quiet(board: &Board, vcf: &mut Vcf) -> bool {
 /// records), numbering the games from `first_game`, in parallel.
 #[must_use]
 pub fn extract(records: &[String], rule: Rule, first_game: u64) -> (Vec<Sample>, Tally) {
+    extract_keeping(records, rule, first_game, Keep::Quiet)
+}
+
+/// As [`extract`], keeping the positions `keep` says.
+#[must_use]
+pub fn extract_keeping(
+    records: &[String],
+    rule: Rule,
+    first_game: u64,
+    keep: Keep,
+) -> (Vec<Sample>, Tally) {
     use rayon::prelude::*;
     let per_game: Vec<Option<Vec<Sample>>> = records
         .par_iter()
         .enumerate()
         .map_init(
             || Vcf::new(1 << 16),
-            |vcf, (i, text)| extract_game(text, rule, first_game + i as u64, vcf),
+            |vcf, (i, text)| extract_game_keeping(text, rule, first_game + i as u64, vcf, keep),
         )
         .collect();
     let mut tally = Tally {
