@@ -229,23 +229,16 @@ pub fn extract_game_keeping(
         if board.winner().is_some() {
             return None;
         }
-        let me = board.side_to_move();
-        let no_five = board.five_count(me) == 0 && board.five_count(me.opp()) == 0;
-        if i >= SKIP_PLIES && no_five {
-            let quiet = is_quiet(&board, vcf);
-            let search = match keep {
-                Keep::Quiet if quiet => Some(None),
-                Keep::VcfWins if !quiet => Some(Some(VCF_WIN_SCORE)),
-                _ => None,
-            };
-            if let Some(search) = search {
+        if i >= SKIP_PLIES && !has_five(&board) {
+            let win = has_vcf(&board, vcf);
+            if win == (keep == Keep::VcfWins) {
                 kept.push(Sample {
                     game,
                     rule,
                     width: record.width,
                     height: record.height,
                     winner: record.winner,
-                    search,
+                    search: win.then_some(VCF_WIN_SCORE),
                     moves: record.moves[..i].to_vec(),
                 });
             }
@@ -265,12 +258,21 @@ pub fn extract_game_keeping(
 /// Whether a position is quiet enough to label (see the module docs).
 #[must_use]
 pub fn is_quiet(board: &Board, vcf: &mut Vcf) -> bool {
+    !has_five(board) && !has_vcf(board, vcf)
+}
+
+/// Whether either side has a five to make (so the side to move makes or
+/// blocks it).
+fn has_five(board: &Board) -> bool {
     let me = board.side_to_move();
-    if board.five_count(me) > 0 || board.five_count(me.opp()) > 0 {
-        return false;
-    }
+    board.five_count(me) > 0 || board.five_count(me.opp()) > 0
+}
+
+/// Whether the side to move has a VCF the solver finds within
+/// [`VCF_BUDGET`] stones.
+fn has_vcf(board: &Board, vcf: &mut Vcf) -> bool {
     let mut pos = Position::new(board);
-    !matches!(
+    matches!(
         vcf.solve(&mut pos, VCF_FOURS, VCF_BUDGET),
         VcfResult::Win(_)
     )
