@@ -183,6 +183,11 @@ impl Game {
                 board.four_three_count(color),
                 count(&|c| c == Combo::FourThree)
             );
+            assert_eq!(
+                board.three_plus_count(color),
+                count(&|c| c == Combo::ThreePlus || c == Combo::DoubleThree)
+            );
+            assert_eq!(board.three_count(color), count(&|c| c == Combo::Three));
             let values = ValueTable::learned(rule);
             for &p in &empty {
                 let lines = Dir::ALL.map(|d| board.pattern(p, d, color));

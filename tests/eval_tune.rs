@@ -172,3 +172,49 @@ fn the_learned_table_turns_the_verdict_on_a_position() {
     assert!(learned > 0, "learned {learned}");
     assert_eq!(static_eval(&board), learned);
 }
+
+/// Black has a point (the fifth point of the third row) that makes two
+/// open threes, one along the row and one down its column, a three-plus
+/// point; white has no three to make. The threat terms read the side to
+/// move: with black to move the table's `own-three-plus` counts, with white
+/// to move its `opp-three-plus`, and a threat mask's correction adds to
+/// its terms.
+#[test]
+fn the_threat_terms_follow_the_side_to_move() {
+    let mut board = Board::from_diagram(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . X X . . . . . .
+        . . . . . . . . . .
+        . . . . X . . . . .
+        . . . . X . . . . .
+        . . . . . . . . . .
+        . . . . . . . O . .
+        . . . . . . . . O .
+        . . . . . . . . . .
+        ",
+    )
+    .unwrap();
+    assert_eq!(
+        board.combo(tengen::Pos::new(4, 2), Color::Black),
+        tengen::pattern::Combo::DoubleThree
+    );
+    assert!(board.three_plus_count(Color::Black) > 0);
+    assert_eq!(board.four_count(Color::Black), 0);
+    assert_eq!(board.three_plus_count(Color::White), 0);
+    let base = ValueTable::hand_set(Rule::Freestyle);
+    let names = tengen::pattern::values::INITIATIVE_NAMES;
+    let term = |name: &str| names.iter().position(|n| *n == name).unwrap();
+    let mut with = base.clone();
+    with.set_initiative(Color::Black, term("own-three-plus"), 500);
+    with.set_initiative(Color::White, term("opp-three-plus"), -300);
+    board.set_side_to_move(Color::Black);
+    assert_eq!(evaluate(&board, &with) - evaluate(&board, &base), 500);
+    let mask = tengen::eval::threat_mask(&board);
+    with.set_threat(Color::Black, mask, 40);
+    assert_eq!(evaluate(&board, &with) - evaluate(&board, &base), 540);
+    board.set_side_to_move(Color::White);
+    assert_eq!(evaluate(&board, &with) - evaluate(&board, &base), -300);
+}

@@ -88,23 +88,26 @@ pub struct Move {
 /// Running totals over the board's empty points, per colour, kept by make
 /// and unmake: the sum of the points' values (what the static evaluation
 /// reads) and how many points make a five, an open four, a four or
-/// better, or a four-three.
+/// better, a four-three, a three with more, or a lone open three.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Tally {
     value: [i32; 2],
-    /// Four 16-bit counters per colour: fives, open fours, fours or better,
-    /// four-threes.
-    counts: [u64; 2],
+    /// Six 16-bit counters per colour: fives, open fours, fours or better,
+    /// four-threes, threes with more (an open three with a blocked three or
+    /// an open two, or two open threes), lone open threes.
+    counts: [u128; 2],
 }
 
 const FIVE_LANE: u32 = 0;
 const OPEN_FOUR_LANE: u32 = 16;
 const FOUR_LANE: u32 = 32;
 const FOUR_THREE_LANE: u32 = 48;
+const THREE_PLUS_LANE: u32 = 64;
+const THREE_LANE: u32 = 80;
 
 /// The counters a point with this combo adds to, packed as in
 /// [`Tally::counts`].
-const fn combo_counts(combo: u8) -> u64 {
+const fn combo_counts(combo: u8) -> u128 {
     let mut c = 0;
     if combo == Combo::Five as u8 {
         c |= 1 << FIVE_LANE;
@@ -118,11 +121,17 @@ const fn combo_counts(combo: u8) -> u64 {
     if combo == Combo::FourThree as u8 {
         c |= 1 << FOUR_THREE_LANE;
     }
+    if combo == Combo::ThreePlus as u8 || combo == Combo::DoubleThree as u8 {
+        c |= 1 << THREE_PLUS_LANE;
+    }
+    if combo == Combo::Three as u8 {
+        c |= 1 << THREE_LANE;
+    }
     c
 }
 
-const COMBO_COUNTS: [u64; 16] = {
-    let mut t = [0u64; 16];
+const COMBO_COUNTS: [u128; 16] = {
+    let mut t = [0u128; 16];
     let mut i = 0;
     while i < 16 {
         t[i] = combo_counts(i as u8);
@@ -543,6 +552,22 @@ impl Board {
     #[must_use]
     pub fn four_three_count(&self, color: Color) -> u32 {
         (self.tally.counts[color.index()] >> FOUR_THREE_LANE) as u32 & 0xFFFF
+    }
+
+    /// How many empty points make an open three with more for `color`
+    /// (combo [`Combo::ThreePlus`] or [`Combo::DoubleThree`]).
+    #[inline]
+    #[must_use]
+    pub fn three_plus_count(&self, color: Color) -> u32 {
+        (self.tally.counts[color.index()] >> THREE_PLUS_LANE) as u32 & 0xFFFF
+    }
+
+    /// How many empty points make one open three and nothing more for
+    /// `color` (combo [`Combo::Three`]).
+    #[inline]
+    #[must_use]
+    pub fn three_count(&self, color: Color) -> u32 {
+        (self.tally.counts[color.index()] >> THREE_LANE) as u32 & 0xFFFF
     }
 
     /// Whether `color` playing on the empty point `pos` makes a winning row.

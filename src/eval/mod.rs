@@ -98,31 +98,30 @@ pub struct Facts {
 /// The static evaluation for the side to move, from the board's running
 /// totals: its values less [`OPPONENT_SHARE`] sixteenths of the
 /// opponent's, plus what the threats on the board are worth to it (the
-/// rule's initiative terms, [`crate::pattern::values::INITIATIVE_NAMES`]).
+/// rule's threat table, [`crate::pattern::values::ThreatMask`]).
 #[inline]
 #[must_use]
 pub fn static_eval(board: &Board) -> i32 {
     let me = board.side_to_move();
     let opp = me.opp();
     board.value_sum(me) - board.value_sum(opp) * OPPONENT_SHARE / 16
-        + board.tables().initiative(me, initiative_terms(board))
+        + board.tables().threat(me, threat_mask(board))
 }
 
-/// The initiative terms that hold on `board` for its side to move, from
-/// the board's counts of open-four and four points (see
-/// [`crate::pattern::values::initiative_terms`]).
+/// The threat mask of `board` for its side to move, from the board's
+/// counts of threat points (see [`crate::pattern::values::threat_mask`]).
 #[inline]
 #[must_use]
-pub fn initiative_terms(board: &Board) -> crate::pattern::values::ActiveTerms {
+pub fn threat_mask(board: &Board) -> crate::pattern::values::ThreatMask {
+    let counts = |c: Color| crate::pattern::values::ThreatCounts {
+        open_fours: board.open_four_count(c),
+        fours: board.four_count(c),
+        four_threes: board.four_three_count(c),
+        three_plus: board.three_plus_count(c),
+        threes: board.three_count(c),
+    };
     let me = board.side_to_move();
-    let opp = me.opp();
-    crate::pattern::values::initiative_terms(
-        board.open_four_count(me),
-        board.open_four_count(opp),
-        board.four_count(me),
-        board.four_count(opp),
-        board.four_three_count(opp),
-    )
+    crate::pattern::values::threat_mask(counts(me), counts(me.opp()))
 }
 
 /// The facts of `pos` without a scan of the candidates: the counts and

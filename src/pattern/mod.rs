@@ -217,9 +217,9 @@ pub struct Tables {
     /// the combo in the low byte and the point's value in the high half
     /// (see [`entry_value`]).
     combo: [Box<[u32; 1 << 16]>; 2],
-    /// The initiative terms' values, by the side to move's colour (see
-    /// [`values::INITIATIVE_NAMES`]).
-    initiative: [[i32; values::INITIATIVE_TERMS]; 2],
+    /// What the threats are worth, by the side to move's colour and the
+    /// board's threat mask (see [`values::ThreatMask`]).
+    threat: Box<[[i32; values::THREAT_MASKS]; 2]>,
 }
 
 /// The combo byte of a combo-table entry.
@@ -298,12 +298,12 @@ impl Tables {
         self.combo[color.index()][usize::from(nibbles)]
     }
 
-    /// What the initiative `terms` that hold (see
-    /// [`values::initiative_terms`]) are worth to `mover`, the side to move.
+    /// What the threats of `mask` are worth to `mover`, the side to move
+    /// (see [`values::ValueTable::threat_value`]).
     #[inline]
     #[must_use]
-    pub fn initiative(&self, mover: Color, terms: values::ActiveTerms) -> i32 {
-        values::initiative_value(&self.initiative[mover.index()], terms)
+    pub fn threat(&self, mover: Color, mask: values::ThreatMask) -> i32 {
+        self.threat[mover.index()][usize::from(mask)]
     }
 
     fn build(rule: Rule) -> Tables {
@@ -346,12 +346,17 @@ impl Tables {
             build_combo(rule, Color::Black, &values),
             build_combo(rule, Color::White, &values),
         ];
-        let initiative = Color::BOTH.map(|c| *values.initiative(c));
+        let mut threat = Box::new([[0; values::THREAT_MASKS]; 2]);
+        for color in Color::BOTH {
+            for (mask, slot) in threat[color.index()].iter_mut().enumerate() {
+                *slot = values.threat_value(color, mask as values::ThreatMask);
+            }
+        }
         Tables {
             rule,
             line,
             combo,
-            initiative,
+            threat,
         }
     }
 }

@@ -111,18 +111,21 @@ pub const HAND_PATTERN: [i32; 12] = [0, 0, 0, 0, 5, 16, 14, 60, 45, 250, 0, 600]
 pub const HAND_COMBO: [i32; 14] = [0, 0, 0, 0, 12, 15, 0, 30, 150, 0, 40, 250, 400, 0];
 
 /// How many initiative terms there are (see [`INITIATIVE_NAMES`]).
-pub const INITIATIVE_TERMS: usize = 9;
+pub const INITIATIVE_TERMS: usize = 13;
 
 /// The initiative terms: what the threats on the board are worth to the
 /// side to move, beyond the points' values. `own` is the side to move,
 /// `opp` the other; an open-four point is a point where a stone makes an
 /// open four (the owner has an open three), a four point one where it
 /// makes a four or better, a four-three point one where it makes a four
-/// and an open three at once. The side to move's own four-three points
-/// have no term: the tuner's data leave out every position where the side
-/// to move has a VCF, so the only own four-threes it sees are those that
-/// do not win, and it learned such a term as a penalty (−334 black, −233
-/// white) that would be wrong at the search's leaves.
+/// and an open three at once, a three-plus point one where it makes an
+/// open three with more (another open three, a blocked three or an open
+/// two), a three point one where it makes one open three and nothing
+/// more. The side to move's own four-three points have no term: the
+/// tuner's data leave out every position where the side to move has a
+/// VCF, so the only own four-threes it sees are those that do not win,
+/// and it learned such a term as a penalty (−334 black, −233 white) that
+/// would be wrong at the search's leaves.
 pub const INITIATIVE_NAMES: [&str; INITIATIVE_TERMS] = [
     "own-open-four",
     "opp-open-four",
@@ -133,32 +136,104 @@ pub const INITIATIVE_NAMES: [&str; INITIATIVE_TERMS] = [
     "opp-fours-2",
     "opp-fours-3",
     "opp-four-three",
+    "own-three-plus",
+    "own-three",
+    "opp-three-plus",
+    "opp-three",
 ];
 
-/// The initiative terms that hold on a board, at most one from each family
-/// (own open fours, opponent's open fours, own fours, opponent's fours,
-/// opponent's four-threes), as indices into [`INITIATIVE_NAMES`].
-pub type ActiveTerms = [Option<usize>; 5];
+/// The threats on a board for its side to move, in 11 bits: whether the
+/// side to move has an open-four point (bit 0), whether the opponent has
+/// one (bit 1), the side to move's four points counted up to 3 (bits 2–3)
+/// and the opponent's (bits 4–5), whether the opponent has a four-three
+/// point (bit 6), and whether the side to move has a three-plus point (bit
+/// 7), a three point (bit 8), and the opponent the same (bits 9, 10). Each
+/// mask holds some of the [`INITIATIVE_NAMES`] terms ([`mask_terms`]), and
+/// its value is theirs plus a correction of its own
+/// ([`ValueTable::threat`]), since threats do not add up: an open three is
+/// worth much to the side to move when the opponent has no four to answer
+/// it with, and little when it has.
+pub type ThreatMask = u16;
 
-/// The initiative terms that hold, given the side to move's and the
-/// opponent's counts of open-four points and four points (a count of three
-/// or more is one term), and the opponent's count of four-three points.
+/// How many threat masks there are.
+pub const THREAT_MASKS: usize = 1 << 11;
+
+/// The threat mask of a board, from the side to move's and the opponent's
+/// counts of points of each kind (see [`ThreatMask`]).
 #[inline]
 #[must_use]
-pub fn initiative_terms(
-    own_open_fours: u32,
-    opp_open_fours: u32,
-    own_fours: u32,
-    opp_fours: u32,
-    opp_four_threes: u32,
-) -> ActiveTerms {
+pub fn threat_mask(own: ThreatCounts, opp: ThreatCounts) -> ThreatMask {
+    u16::from(own.open_fours > 0)
+        | u16::from(opp.open_fours > 0) << 1
+        | (own.fours.min(3) as u16) << 2
+        | (opp.fours.min(3) as u16) << 4
+        | u16::from(opp.four_threes > 0) << 6
+        | u16::from(own.three_plus > 0) << 7
+        | u16::from(own.threes > 0) << 8
+        | u16::from(opp.three_plus > 0) << 9
+        | u16::from(opp.threes > 0) << 10
+}
+
+/// One colour's counts of the points that make its threats (see
+/// [`threat_mask`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThreatCounts {
+    /// Open-four points.
+    pub open_fours: u32,
+    /// Four points (a four or better).
+    pub fours: u32,
+    /// Four-three points.
+    pub four_threes: u32,
+    /// Three-plus points.
+    pub three_plus: u32,
+    /// Three points (one open three and nothing more).
+    pub threes: u32,
+}
+
+/// The initiative terms a threat mask holds, at most one from each family,
+/// as indices into [`INITIATIVE_NAMES`].
+pub type ActiveTerms = [Option<usize>; 9];
+
+/// The initiative terms that `mask` holds.
+#[inline]
+#[must_use]
+pub fn mask_terms(mask: ThreatMask) -> ActiveTerms {
+    let bit = |b: u16| mask >> b & 1 == 1;
+    let own_fours = usize::from(mask >> 2 & 3);
+    let opp_fours = usize::from(mask >> 4 & 3);
     [
-        (own_open_fours > 0).then_some(0),
-        (opp_open_fours > 0).then_some(1),
-        (own_fours > 0).then(|| 1 + own_fours.min(3) as usize),
-        (opp_fours > 0).then(|| 4 + opp_fours.min(3) as usize),
-        (opp_four_threes > 0).then_some(8),
+        bit(0).then_some(0),
+        bit(1).then_some(1),
+        (own_fours > 0).then_some(1 + own_fours),
+        (opp_fours > 0).then_some(4 + opp_fours),
+        bit(6).then_some(8),
+        bit(7).then_some(9),
+        bit(8).then_some(10),
+        bit(9).then_some(11),
+        bit(10).then_some(12),
     ]
+}
+
+/// The mask holding exactly `terms` (indices into [`INITIATIVE_NAMES`]), or
+/// `None` when two of them are of one family (two counts of fours).
+#[must_use]
+pub fn mask_of_terms(terms: &[usize]) -> Option<ThreatMask> {
+    let mut mask: ThreatMask = 0;
+    for &t in terms {
+        let (bits, field): (ThreatMask, ThreatMask) = match t {
+            0 => (1, 1),
+            1 => (1 << 1, 1 << 1),
+            2..=4 => ((t as u16 - 1) << 2, 3 << 2),
+            5..=7 => ((t as u16 - 4) << 4, 3 << 4),
+            8..=12 => (1 << (t as u16 - 2), 1 << (t as u16 - 2)),
+            _ => return None,
+        };
+        if mask & field != 0 {
+            return None;
+        }
+        mask |= bits;
+    }
+    Some(mask)
 }
 
 /// What the initiative `terms` that hold are worth, given the values of
@@ -169,14 +244,45 @@ pub fn initiative_value(values: &[i32; INITIATIVE_TERMS], terms: ActiveTerms) ->
     terms.iter().flatten().map(|&t| values[t]).sum()
 }
 
+/// The name of a threat mask in a value file: its terms joined by `+`, or
+/// `none`.
+fn mask_name(mask: ThreatMask) -> String {
+    let names: Vec<&str> = mask_terms(mask)
+        .iter()
+        .flatten()
+        .map(|&t| INITIATIVE_NAMES[t])
+        .collect();
+    if names.is_empty() {
+        "none".to_string()
+    } else {
+        names.join("+")
+    }
+}
+
+fn mask_by_name(name: &str) -> Option<ThreatMask> {
+    if name == "none" {
+        return Some(0);
+    }
+    let terms = name
+        .split('+')
+        .map(|n| INITIATIVE_NAMES.iter().position(|m| *m == n))
+        .collect::<Option<Vec<usize>>>()?;
+    let mask = mask_of_terms(&terms)?;
+    (mask_name(mask) == name).then_some(mask)
+}
+
 /// Point values of one rule: per colour, one value per class; and per
-/// colour of the side to move, the initiative terms.
+/// colour of the side to move, the initiative terms and the threat masks'
+/// corrections.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValueTable {
     /// Indexed by `Color::index()`, then by class.
     values: [Vec<i32>; 2],
     /// Indexed by the side to move's `Color::index()`, then by term.
     initiative: [[i32; INITIATIVE_TERMS]; 2],
+    /// Indexed by the side to move's `Color::index()`, then by mask: the
+    /// correction to the sum of the mask's terms.
+    threat: [Vec<i32>; 2],
 }
 
 impl ValueTable {
@@ -190,6 +296,7 @@ impl ValueTable {
         ValueTable {
             values: [vec![0; CLASSES], vec![0; CLASSES]],
             initiative: [[0; INITIATIVE_TERMS]; 2],
+            threat: [vec![0; THREAT_MASKS], vec![0; THREAT_MASKS]],
         }
     }
 
@@ -254,6 +361,26 @@ impl ValueTable {
         self.initiative[mover.index()][term] = value.clamp(-Self::MAX, Self::MAX);
     }
 
+    /// The correction of threat mask `mask` when `mover` is to move.
+    #[inline]
+    #[must_use]
+    pub fn threat(&self, mover: Color, mask: ThreatMask) -> i32 {
+        self.threat[mover.index()][usize::from(mask)]
+    }
+
+    /// Sets the correction of threat mask `mask` when `mover` is to move,
+    /// clamped to ±[`Self::MAX`].
+    pub fn set_threat(&mut self, mover: Color, mask: ThreatMask, value: i32) {
+        self.threat[mover.index()][usize::from(mask)] = value.clamp(-Self::MAX, Self::MAX);
+    }
+
+    /// What the threats of `mask` are worth when `mover` is to move: its
+    /// terms' values and its correction.
+    #[must_use]
+    pub fn threat_value(&self, mover: Color, mask: ThreatMask) -> i32 {
+        initiative_value(self.initiative(mover), mask_terms(mask)) + self.threat(mover, mask)
+    }
+
     /// The value of a point whose four lines make `lines` for `color`
     /// (nothing on a point forbidden to renju black).
     #[must_use]
@@ -284,6 +411,19 @@ impl ValueTable {
                 let _ = writeln!(s, "initiative {name} {b} {w}");
             }
         }
+        let _ = writeln!(
+            s,
+            "# threat mask (its terms) | correction, black to move | white to move"
+        );
+        for mask in 0..THREAT_MASKS as ThreatMask {
+            let (b, w) = (
+                self.threat(Color::Black, mask),
+                self.threat(Color::White, mask),
+            );
+            if b != 0 || w != 0 {
+                let _ = writeln!(s, "threat {} {b} {w}", mask_name(mask));
+            }
+        }
         let _ = writeln!(s, "# four line patterns, strongest first | black | white");
         for class in 0..CLASSES as Class {
             let (b, w) = (self.get(Color::Black, class), self.get(Color::White, class));
@@ -303,10 +443,13 @@ impl ValueTable {
     ///
     /// # Errors
     /// A line that is not four pattern names and two numbers, a quiet class
-    /// with a value, a value out of range, or a class listed twice.
+    /// with a value, a value out of range, a class listed twice, or an
+    /// `initiative` or `threat` line naming no term or mask (or a mask
+    /// listed twice).
     pub fn parse(text: &str) -> Result<ValueTable, String> {
         let mut t = ValueTable::zero();
         let mut seen = vec![false; CLASSES];
+        let mut seen_threat = vec![false; THREAT_MASKS];
         for (n, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
@@ -325,6 +468,20 @@ impl ValueTable {
                         return Err(bad("value out of range"));
                     }
                     t.set_initiative(color, term, v);
+                }
+                continue;
+            }
+            if words.len() == 4 && words[0] == "threat" {
+                let mask = mask_by_name(words[1]).ok_or_else(|| bad("unknown threat mask"))?;
+                if std::mem::replace(&mut seen_threat[usize::from(mask)], true) {
+                    return Err(bad("threat mask listed twice"));
+                }
+                for (color, w) in Color::BOTH.into_iter().zip(&words[2..]) {
+                    let v: i32 = w.parse().map_err(|_| bad("bad value"))?;
+                    if v.abs() > Self::MAX {
+                        return Err(bad("value out of range"));
+                    }
+                    t.set_threat(color, mask, v);
                 }
                 continue;
             }
@@ -400,6 +557,9 @@ mod tests {
             let mut with_initiative = ValueTable::hand_set(rule);
             with_initiative.set_initiative(Color::White, 3, -70);
             with_initiative.set_initiative(Color::Black, 0, 250);
+            with_initiative.set_threat(Color::Black, 0, 12);
+            with_initiative.set_threat(Color::White, THREAT_MASKS as ThreatMask - 1, -300);
+            with_initiative.set_threat(Color::White, 0b101_0000_0110, 45);
             for t in [
                 ValueTable::hand_set(rule),
                 ValueTable::learned(rule),
@@ -409,6 +569,53 @@ mod tests {
                 assert_eq!(back, t, "{}", rule.name());
             }
         }
+    }
+
+    #[test]
+    fn threat_masks_are_named_by_their_terms() {
+        let mut seen = std::collections::HashSet::new();
+        for mask in 0..THREAT_MASKS as ThreatMask {
+            let name = mask_name(mask);
+            assert!(seen.insert(name.clone()), "{name} twice");
+            assert_eq!(mask_by_name(&name), Some(mask), "{name}");
+            let terms: Vec<usize> = mask_terms(mask).iter().flatten().copied().collect();
+            assert_eq!(mask_of_terms(&terms), Some(mask));
+        }
+        assert_eq!(mask_by_name("none"), Some(0));
+        // Own open four, the opponent's two four points, its open three.
+        assert_eq!(
+            mask_by_name("own-open-four+opp-fours-2+opp-three"),
+            Some(0b100_0010_0001)
+        );
+        // Two counts of one family, a term out of order, an unknown term.
+        assert_eq!(mask_by_name("own-fours-1+own-fours-2"), None);
+        assert_eq!(mask_by_name("opp-three+own-open-four"), None);
+        assert_eq!(mask_by_name("own-five"), None);
+    }
+
+    #[test]
+    fn the_mask_reads_both_sides_counts() {
+        let own = ThreatCounts {
+            open_fours: 0,
+            fours: 5,
+            four_threes: 1,
+            three_plus: 2,
+            threes: 0,
+        };
+        let opp = ThreatCounts {
+            open_fours: 1,
+            fours: 1,
+            four_threes: 1,
+            three_plus: 0,
+            threes: 4,
+        };
+        // Own: four points counted up to 3, a three-plus point (its
+        // four-three points have no bit). Opponent: an open-four point, one
+        // four point, a four-three point, three points.
+        assert_eq!(
+            mask_name(threat_mask(own, opp)),
+            "opp-open-four+own-fours-3+opp-fours-1+opp-four-three+own-three-plus+opp-three"
+        );
     }
 
     #[test]
@@ -425,5 +632,11 @@ mod tests {
         assert!(ValueTable::parse("initiative own-open-four 40 30").is_ok());
         assert!(ValueTable::parse("initiative own-open-five 40 30").is_err());
         assert!(ValueTable::parse("initiative own-open-four 40").is_err());
+        assert!(ValueTable::parse("threat own-three+opp-three 40 30").is_ok());
+        assert!(ValueTable::parse("threat none -40 30").is_ok());
+        assert!(ValueTable::parse("threat own-three+own-three 40 30").is_err());
+        assert!(ValueTable::parse("threat own-three 40").is_err());
+        assert!(ValueTable::parse("threat own-three 99999 0").is_err());
+        assert!(ValueTable::parse("threat own-three 1 2\nthreat own-three 1 2").is_err());
     }
 }

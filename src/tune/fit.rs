@@ -17,12 +17,15 @@
 //! plus a value for the combination they make ([`crate::pattern::Combo`]),
 //! plus a residual of its own, per colour. The 52 shared values take most
 //! of what the data says; the residuals, pulled towards zero, correct the
-//! classes the data shows often enough.
+//! classes the data shows often enough. The threats are modelled the same
+//! way: a threat mask's value is the sum of its initiative terms plus a
+//! correction of its own, pulled towards zero like the residuals.
 
 use super::data::Sample;
-use super::{features, from_params, initiative_param, to_params, PARAMS};
+use super::{features, from_params, initiative_param, threat_param, to_params, PARAMS};
 use crate::pattern::values::{
-    is_quiet, patterns_of, Class, ValueTable, CLASSES, HAND_COMBO, HAND_PATTERN, INITIATIVE_TERMS,
+    is_quiet, patterns_of, Class, ThreatMask, ValueTable, CLASSES, HAND_COMBO, HAND_PATTERN,
+    INITIATIVE_TERMS, THREAT_MASKS,
 };
 use crate::pattern::{combine, Combo, Pattern};
 use crate::rules::{Color, Rule};
@@ -31,12 +34,14 @@ use rayon::prelude::*;
 const PATTERNS: usize = Pattern::ALL.len();
 const COMBOS: usize = Combo::Five as usize + 1;
 /// Model parameters: per colour the pattern values, the combination
-/// values, the residuals, and the initiative terms.
+/// values, the residuals, the initiative terms, and the threat masks'
+/// corrections.
 const P_AT: usize = 0;
 const C_AT: usize = P_AT + 2 * PATTERNS;
 const R_AT: usize = C_AT + 2 * COMBOS;
 const I_AT: usize = R_AT + 2 * CLASSES;
-const THETA: usize = I_AT + 2 * INITIATIVE_TERMS;
+const T_AT: usize = I_AT + 2 * INITIATIVE_TERMS;
+const THETA: usize = T_AT + 2 * THREAT_MASKS;
 
 /// The structure of a rule's table: which pattern values and combination
 /// value make each class's value.
@@ -81,6 +86,10 @@ impl Model {
             for t in 0..INITIATIVE_TERMS {
                 w[initiative_param(color, t)] = theta[I_AT + color.index() * INITIATIVE_TERMS + t];
             }
+            for m in 0..THREAT_MASKS {
+                w[threat_param(color, m as ThreatMask)] =
+                    theta[T_AT + color.index() * THREAT_MASKS + m];
+            }
         }
         w
     }
@@ -102,6 +111,10 @@ impl Model {
         for color in Color::BOTH {
             for t in 0..INITIATIVE_TERMS {
                 out[I_AT + color.index() * INITIATIVE_TERMS + t] = g[initiative_param(color, t)];
+            }
+            for m in 0..THREAT_MASKS {
+                out[T_AT + color.index() * THREAT_MASKS + m] =
+                    g[threat_param(color, m as ThreatMask)];
             }
         }
         out
@@ -130,6 +143,10 @@ impl Model {
             for t in 0..INITIATIVE_TERMS {
                 theta[I_AT + color.index() * INITIATIVE_TERMS + t] =
                     target[initiative_param(color, t)];
+            }
+            for m in 0..THREAT_MASKS {
+                theta[T_AT + color.index() * THREAT_MASKS + m] =
+                    target[threat_param(color, m as ThreatMask)];
             }
         }
         theta
@@ -398,7 +415,7 @@ pub fn fit(
         let w = model.values(&theta);
         let g = model.chain(&train.gradient(&w, scale));
         for i in 0..THETA {
-            let pull = if (R_AT..I_AT).contains(&i) {
+            let pull = if (R_AT..I_AT).contains(&i) || (T_AT..THETA).contains(&i) {
                 2.0 * settings.l2 * theta[i]
             } else {
                 0.0

@@ -21,22 +21,32 @@ pub mod data;
 pub mod fit;
 
 use crate::board::{Board, Dir};
-use crate::eval::{initiative_terms, OPPONENT_SHARE};
+use crate::eval::{threat_mask, OPPONENT_SHARE};
 use crate::pattern::values::{
-    class_of, initiative_value, is_quiet, Class, ValueTable, CLASSES, INITIATIVE_TERMS,
+    class_of, is_quiet, mask_terms, Class, ThreatMask, ValueTable, CLASSES, INITIATIVE_TERMS,
+    THREAT_MASKS,
 };
 use crate::pattern::Combo;
 use crate::rules::{Color, Rule};
 
 /// How many values a rule's table holds: one per class and colour, then
-/// the initiative terms per colour of the side to move.
-pub const PARAMS: usize = 2 * CLASSES + 2 * INITIATIVE_TERMS;
+/// the initiative terms per colour of the side to move, then the threat
+/// masks' corrections per colour of the side to move.
+pub const PARAMS: usize = 2 * CLASSES + 2 * INITIATIVE_TERMS + 2 * THREAT_MASKS;
 
 /// The parameter index of initiative `term` when `mover` is to move.
 #[inline]
 #[must_use]
 pub fn initiative_param(mover: Color, term: usize) -> usize {
     2 * CLASSES + mover.index() * INITIATIVE_TERMS + term
+}
+
+/// The parameter index of the correction of threat `mask` when `mover` is
+/// to move.
+#[inline]
+#[must_use]
+pub fn threat_param(mover: Color, mask: ThreatMask) -> usize {
+    2 * CLASSES + 2 * INITIATIVE_TERMS + mover.index() * THREAT_MASKS + usize::from(mask)
 }
 
 /// The parameter index of `class` for `color`.
@@ -72,7 +82,7 @@ pub fn class_counts(board: &Board, color: Color) -> Vec<(Class, u16)> {
 /// The evaluation's features of `board` for its side to move: parameter
 /// index and weight in sixteenths (16 per point of the side to move,
 /// −[`OPPONENT_SHARE`] per point of the opponent, 16 per initiative term
-/// that holds), so that the evaluation is the weighted sum of the values
+/// that holds and 16 for the board's threat mask's correction), so that the evaluation is the weighted sum of the values
 /// divided by 16.
 #[must_use]
 pub fn features(board: &Board) -> Vec<(u16, i16)> {
@@ -83,9 +93,11 @@ pub fn features(board: &Board) -> Vec<(u16, i16)> {
             out.push((param(color, class) as u16, weight * n as i16));
         }
     }
-    for term in initiative_terms(board).into_iter().flatten() {
+    let mask = threat_mask(board);
+    for term in mask_terms(mask).into_iter().flatten() {
         out.push((initiative_param(me, term) as u16, 16));
     }
+    out.push((threat_param(me, mask) as u16, 16));
     out
 }
 
@@ -101,8 +113,7 @@ pub fn evaluate(board: &Board, table: &ValueTable) -> i32 {
             .map(|&(class, n)| table.get(color, class) * i32::from(n))
             .sum()
     };
-    sum(me) - sum(me.opp()) * OPPONENT_SHARE / 16
-        + initiative_value(table.initiative(me), initiative_terms(board))
+    sum(me) - sum(me.opp()) * OPPONENT_SHARE / 16 + table.threat_value(me, threat_mask(board))
 }
 
 /// A table's values as one parameter vector (see [`param`]).
@@ -115,6 +126,9 @@ pub fn to_params(table: &ValueTable) -> Vec<f64> {
         }
         for (term, &v) in table.initiative(color).iter().enumerate() {
             w[initiative_param(color, term)] = f64::from(v);
+        }
+        for mask in 0..THREAT_MASKS as ThreatMask {
+            w[threat_param(color, mask)] = f64::from(table.threat(color, mask));
         }
     }
     w
@@ -130,6 +144,9 @@ pub fn from_params(w: &[f64]) -> ValueTable {
         }
         for term in 0..INITIATIVE_TERMS {
             t.set_initiative(color, term, w[initiative_param(color, term)].round() as i32);
+        }
+        for mask in 0..THREAT_MASKS as ThreatMask {
+            t.set_threat(color, mask, w[threat_param(color, mask)].round() as i32);
         }
     }
     t
