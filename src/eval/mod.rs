@@ -3,8 +3,9 @@
 //! Every empty point near the stones carries, per line and per colour, the
 //! pattern a stone there would make ([`crate::pattern::Pattern`]), and per
 //! colour the combination of the four ([`Combo`]), and the board keeps per
-//! colour the sum of the points' values and the counts of their fives and
-//! fours. [`leaf_facts`] reads those totals: the static evaluation and the
+//! colour the sum of the points' values and the counts of their fives,
+//! fours and threes. [`leaf_facts`] reads those totals: the static
+//! evaluation (the values and the threat mask, [`threat_mask`]) and the
 //! tactical facts (fives, open fours, threats to make one). [`scan`] adds
 //! one pass over the points near the stones for the candidate moves and
 //! their ordering scores.
