@@ -523,11 +523,17 @@ impl Board {
         self.tally.value[color.index()]
     }
 
+    /// The running counter of `color` in `lane` (see [`Tally::counts`]).
+    #[inline(always)]
+    fn count(&self, color: Color, lane: u32) -> u32 {
+        (self.tally.counts[color.index()] >> lane) as u32 & 0xFFFF
+    }
+
     /// How many empty points make a winning row for `color`.
     #[inline]
     #[must_use]
     pub fn five_count(&self, color: Color) -> u32 {
-        (self.tally.counts[color.index()] >> FIVE_LANE) as u32 & 0xFFFF
+        self.count(color, FIVE_LANE)
     }
 
     /// How many empty points make an open four (combo
@@ -535,7 +541,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn open_four_count(&self, color: Color) -> u32 {
-        (self.tally.counts[color.index()] >> OPEN_FOUR_LANE) as u32 & 0xFFFF
+        self.count(color, OPEN_FOUR_LANE)
     }
 
     /// How many empty points make a four or better (combo
@@ -543,7 +549,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn four_count(&self, color: Color) -> u32 {
-        (self.tally.counts[color.index()] >> FOUR_LANE) as u32 & 0xFFFF
+        self.count(color, FOUR_LANE)
     }
 
     /// How many empty points make a four and an open three (combo
@@ -551,7 +557,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn four_three_count(&self, color: Color) -> u32 {
-        (self.tally.counts[color.index()] >> FOUR_THREE_LANE) as u32 & 0xFFFF
+        self.count(color, FOUR_THREE_LANE)
     }
 
     /// How many empty points make an open three with more for `color`
@@ -559,7 +565,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn three_plus_count(&self, color: Color) -> u32 {
-        (self.tally.counts[color.index()] >> THREE_PLUS_LANE) as u32 & 0xFFFF
+        self.count(color, THREE_PLUS_LANE)
     }
 
     /// How many empty points make one open three and nothing more for
@@ -567,7 +573,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn three_count(&self, color: Color) -> u32 {
-        (self.tally.counts[color.index()] >> THREE_LANE) as u32 & 0xFFFF
+        self.count(color, THREE_LANE)
     }
 
     /// Whether `color` playing on the empty point `pos` makes a winning row.

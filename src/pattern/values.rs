@@ -456,17 +456,24 @@ impl ValueTable {
                 continue;
             }
             let bad = |why: &str| format!("line {}: {why}: `{raw}`", n + 1);
+            // Black's and white's values, the last two words of a line.
+            let pair = |words: &[&str]| -> Result<[i32; 2], &'static str> {
+                let mut out = [0i32; 2];
+                for (slot, w) in out.iter_mut().zip(words) {
+                    *slot = w.parse().map_err(|_| "bad value")?;
+                    if slot.abs() > Self::MAX {
+                        return Err("value out of range");
+                    }
+                }
+                Ok(out)
+            };
             let words: Vec<&str> = line.split_whitespace().collect();
             if words.len() == 4 && words[0] == "initiative" {
                 let term = INITIATIVE_NAMES
                     .iter()
                     .position(|n| *n == words[1])
                     .ok_or_else(|| bad("unknown initiative term"))?;
-                for (color, w) in Color::BOTH.into_iter().zip(&words[2..]) {
-                    let v: i32 = w.parse().map_err(|_| bad("bad value"))?;
-                    if v.abs() > Self::MAX {
-                        return Err(bad("value out of range"));
-                    }
+                for (color, v) in Color::BOTH.into_iter().zip(pair(&words[2..]).map_err(bad)?) {
                     t.set_initiative(color, term, v);
                 }
                 continue;
@@ -476,11 +483,7 @@ impl ValueTable {
                 if std::mem::replace(&mut seen_threat[usize::from(mask)], true) {
                     return Err(bad("threat mask listed twice"));
                 }
-                for (color, w) in Color::BOTH.into_iter().zip(&words[2..]) {
-                    let v: i32 = w.parse().map_err(|_| bad("bad value"))?;
-                    if v.abs() > Self::MAX {
-                        return Err(bad("value out of range"));
-                    }
+                for (color, v) in Color::BOTH.into_iter().zip(pair(&words[2..]).map_err(bad)?) {
                     t.set_threat(color, mask, v);
                 }
                 continue;
@@ -499,11 +502,7 @@ impl ValueTable {
             if std::mem::replace(&mut seen[usize::from(class)], true) {
                 return Err(bad("class listed twice"));
             }
-            for (color, w) in Color::BOTH.into_iter().zip(&words[4..]) {
-                let v: i32 = w.parse().map_err(|_| bad("bad value"))?;
-                if v.abs() > Self::MAX {
-                    return Err(bad("value out of range"));
-                }
+            for (color, v) in Color::BOTH.into_iter().zip(pair(&words[4..]).map_err(bad)?) {
                 t.set(color, class, v);
             }
         }
