@@ -22,10 +22,10 @@
 //! correction of its own, pulled towards zero like the residuals.
 
 use super::data::Sample;
-use super::{features, from_params, initiative_param, threat_param, to_params, PARAMS};
+use super::{features, from_params, to_params, PARAMS};
 use crate::pattern::values::{
-    is_quiet, patterns_of, Class, ThreatMask, ValueTable, CLASSES, HAND_COMBO, HAND_PATTERN,
-    INITIATIVE_TERMS, THREAT_MASKS,
+    is_quiet, patterns_of, Class, ValueTable, CLASSES, HAND_COMBO, HAND_PATTERN, INITIATIVE_TERMS,
+    THREAT_MASKS,
 };
 use crate::pattern::{combine, Combo, Pattern};
 use crate::rules::{Color, Rule};
@@ -42,6 +42,12 @@ const R_AT: usize = C_AT + 2 * COMBOS;
 const I_AT: usize = R_AT + 2 * CLASSES;
 const T_AT: usize = I_AT + 2 * INITIATIVE_TERMS;
 const THETA: usize = T_AT + 2 * THREAT_MASKS;
+/// Where a table's parameters hold the initiative terms and then the
+/// threat masks' corrections ([`super::initiative_param`],
+/// [`super::threat_param`]): the model holds the same values in the same
+/// order from [`I_AT`], so they pass between the two as one slice.
+const DIRECT_AT: usize = 2 * CLASSES;
+const _: () = assert!(THETA - I_AT == PARAMS - DIRECT_AT);
 
 /// The structure of a rule's table: which pattern values and combination
 /// value make each class's value.
@@ -53,6 +59,12 @@ struct Model {
 
 impl Model {
     fn new(rule: Rule) -> Model {
+        // The one-slice copies rely on the two layouts agreeing.
+        assert_eq!(super::initiative_param(Color::Black, 0), DIRECT_AT);
+        assert_eq!(
+            super::threat_param(Color::White, (THREAT_MASKS - 1) as u16) - DIRECT_AT,
+            THETA - 1 - I_AT
+        );
         let mut parts = Vec::with_capacity(2 * CLASSES);
         for color in Color::BOTH {
             for class in 0..CLASSES as Class {
@@ -82,15 +94,7 @@ impl Model {
                     + theta[R_AT + i];
             }
         }
-        for color in Color::BOTH {
-            for t in 0..INITIATIVE_TERMS {
-                w[initiative_param(color, t)] = theta[I_AT + color.index() * INITIATIVE_TERMS + t];
-            }
-            for m in 0..THREAT_MASKS {
-                w[threat_param(color, m as ThreatMask)] =
-                    theta[T_AT + color.index() * THREAT_MASKS + m];
-            }
-        }
+        w[DIRECT_AT..].copy_from_slice(&theta[I_AT..]);
         w
     }
 
@@ -108,15 +112,7 @@ impl Model {
                 out[R_AT + i] += g[i];
             }
         }
-        for color in Color::BOTH {
-            for t in 0..INITIATIVE_TERMS {
-                out[I_AT + color.index() * INITIATIVE_TERMS + t] = g[initiative_param(color, t)];
-            }
-            for m in 0..THREAT_MASKS {
-                out[T_AT + color.index() * THREAT_MASKS + m] =
-                    g[threat_param(color, m as ThreatMask)];
-            }
-        }
+        out[I_AT..].copy_from_slice(&g[DIRECT_AT..]);
         out
     }
 
@@ -139,16 +135,7 @@ impl Model {
                 theta[R_AT + i] = target[i] - base[i];
             }
         }
-        for color in Color::BOTH {
-            for t in 0..INITIATIVE_TERMS {
-                theta[I_AT + color.index() * INITIATIVE_TERMS + t] =
-                    target[initiative_param(color, t)];
-            }
-            for m in 0..THREAT_MASKS {
-                theta[T_AT + color.index() * THREAT_MASKS + m] =
-                    target[threat_param(color, m as ThreatMask)];
-            }
-        }
+        theta[I_AT..].copy_from_slice(&target[DIRECT_AT..]);
         theta
     }
 }

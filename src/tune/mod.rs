@@ -82,8 +82,8 @@ pub fn class_counts(board: &Board, color: Color) -> Vec<(Class, u16)> {
 /// The evaluation's features of `board` for its side to move: parameter
 /// index and weight in sixteenths (16 per point of the side to move,
 /// −[`OPPONENT_SHARE`] per point of the opponent, 16 per initiative term
-/// that holds and 16 for the board's threat mask's correction), so that the evaluation is the weighted sum of the values
-/// divided by 16.
+/// that holds and 16 for the board's threat mask's correction), so that
+/// the evaluation is the weighted sum of the values divided by 16.
 #[must_use]
 pub fn features(board: &Board) -> Vec<(u16, i16)> {
     let me = board.side_to_move();
