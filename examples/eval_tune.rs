@@ -5,6 +5,7 @@
 //! cargo run --release --example eval_tune -- label --nodes 20000 renju.pos renju-scored.pos
 //! cargo run --release --example eval_tune -- fit --rule renju --out data/eval/renju.txt renju.pos...
 //! cargo run --release --example eval_tune -- hand-set --rule renju --out renju-hand.txt
+//! cargo run --release --example eval_tune -- order --rule freestyle DIR...
 //! ```
 //!
 //! `extract` reads every `.psq` record below the folders (as `tengen-arena
@@ -12,15 +13,18 @@
 //! under the rule, one a line. `label` adds a search's score to each
 //! position. `fit` fits the values to those positions and
 //! writes the table; `hand-set` writes the hand-set table the engine
-//! started from.
+//! started from. `order` fits the move order to the moves played (see
+//! `tengen::tune::order`).
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tengen::arena::records::find_psq;
+use tengen::eval::ORDER;
 use tengen::pattern::ValueTable;
 use tengen::tune::data::{extract_keeping, label, Keep, Sample};
 use tengen::tune::fit::{fit, split, Dataset, Settings};
+use tengen::tune::order::{best_temperature, fit_order, OrderData, OrderModel, OrderSettings};
 use tengen::Rule;
 
 #[derive(Parser)]
@@ -87,6 +91,28 @@ enum Cmd {
         /// The positions file to write.
         out: PathBuf,
     },
+    /// Fits the move order (an `OrderTable`, from the engine's) to the
+    /// moves played in the rule's games below the folders, and prints the
+    /// fitted table.
+    Order {
+        /// The rule whose games are taken.
+        #[arg(long)]
+        rule: String,
+        /// Adam steps.
+        #[arg(long, default_value_t = OrderSettings::default().steps)]
+        steps: usize,
+        /// Adam's step size.
+        #[arg(long, default_value_t = OrderSettings::default().rate)]
+        rate: f64,
+        /// Pull towards the engine's numbers.
+        #[arg(long, default_value_t = OrderSettings::default().l2)]
+        l2: f64,
+        /// One game in this many is held out.
+        #[arg(long, default_value_t = 4)]
+        holdout: u64,
+        /// Folders searched for `.psq` records.
+        dirs: Vec<PathBuf>,
+    },
     /// Writes the hand-set table.
     HandSet {
         /// The rule of the table.
@@ -117,6 +143,58 @@ fn write_samples(path: &Path, samples: &[Sample]) {
     write(path, &text);
 }
 
+/// The texts of every `.psq` record below the folders.
+fn read_records(dirs: &[PathBuf]) -> Vec<String> {
+    let mut files = Vec::new();
+    for d in dirs {
+        files.extend(
+            find_psq(d).unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", d.display()))),
+        );
+    }
+    files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap_or_default())
+        .collect()
+}
+
+fn order(rule: Rule, settings: OrderSettings, holdout: u64, dirs: &[PathBuf]) {
+    let mut data = OrderData::default();
+    for (game, text) in read_records(dirs).iter().enumerate() {
+        data.add_game(text, rule, game as u64);
+    }
+    let (valid, train) = data.split(holdout);
+    println!(
+        "{} training and {} held-out positions ({} candidates)",
+        train.len(),
+        valid.len(),
+        data.rows.len()
+    );
+    let engine = ORDER;
+    let t = best_temperature(&train, &engine);
+    let start = OrderModel::from_engine(&engine, t);
+    let before = (train.loss(&start), valid.loss(&start));
+    let model = fit_order(&start, &train, &valid, settings, |step, t, v| {
+        println!("step {step}: training {t:.5}, held out {v:.5}");
+    });
+    let fitted = model
+        .to_engine(&engine)
+        .unwrap_or_else(|| fail("the fitted value weights are not positive"));
+    // The integers as the engine would use them, at their best temperature.
+    let t2 = best_temperature(&train, &fitted);
+    let rounded = OrderModel::from_engine(&fitted, t2);
+    let after = (train.loss(&rounded), valid.loss(&rounded));
+    println!("temperature {t:.6} before, {t2:.6} after");
+    println!(
+        "training loss {:.5} -> {:.5}, first-move share {:.4} -> {:.4}",
+        before.0 .0, after.0 .0, before.0 .1, after.0 .1
+    );
+    println!(
+        "held-out loss {:.5} -> {:.5}, first-move share {:.4} -> {:.4}",
+        before.1 .0, after.1 .0, before.1 .1, after.1 .1
+    );
+    println!("{fitted:#?}");
+}
+
 fn main() {
     match Cli::parse().cmd {
         Cmd::Extract {
@@ -126,17 +204,7 @@ fn main() {
             dirs,
         } => {
             let rule = rule(&r);
-            let mut files = Vec::new();
-            for d in &dirs {
-                files.extend(
-                    find_psq(d)
-                        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", d.display()))),
-                );
-            }
-            let texts: Vec<String> = files
-                .iter()
-                .map(|f| std::fs::read_to_string(f).unwrap_or_default())
-                .collect();
+            let texts = read_records(&dirs);
             let t0 = Instant::now();
             let keep = if vcf_wins { Keep::VcfWins } else { Keep::Quiet };
             let (samples, tally) = extract_keeping(&texts, rule, 0, keep);
@@ -238,6 +306,14 @@ fn main() {
                 t0.elapsed().as_secs_f64()
             );
         }
+        Cmd::Order {
+            rule: r,
+            steps,
+            rate,
+            l2,
+            holdout,
+            dirs,
+        } => order(rule(&r), OrderSettings { steps, rate, l2 }, holdout, &dirs),
         Cmd::HandSet { rule: r, out } => {
             let rule = rule(&r);
             let header = format!("Hand-set point values for {}.", rule.name());

@@ -218,3 +218,39 @@ fn the_threat_terms_follow_the_side_to_move() {
     board.set_side_to_move(Color::White);
     assert_eq!(evaluate(&board, &with) - evaluate(&board, &base), -300);
 }
+
+#[test]
+fn the_move_order_fit_lowers_its_loss_on_held_out_games() {
+    use tengen::eval::ORDER;
+    use tengen::tune::order::{best_temperature, fit_order, OrderData, OrderModel, OrderSettings};
+    let mut data = OrderData::default();
+    for (game, text) in fixture().iter().enumerate() {
+        data.add_game(text, Rule::Freestyle, game as u64);
+    }
+    // Games of another rule add nothing.
+    assert_eq!(data.clone().add_game(&fixture()[0], Rule::Renju, 99), 0);
+    assert!(data.len() > 300, "{}", data.len());
+    let (valid, train) = data.split(4);
+    assert!(!valid.is_empty() && !train.is_empty());
+    assert_eq!(valid.len() + train.len(), data.len());
+    let engine = ORDER;
+    let t = best_temperature(&train, &engine);
+    let start = OrderModel::from_engine(&engine, t);
+    // The best temperature beats one twice and half as large.
+    let at = |t: f64| train.loss(&OrderModel::from_engine(&engine, t)).0;
+    assert!(at(t) < at(2.0 * t) && at(t) < at(t / 2.0));
+    let settings = OrderSettings {
+        steps: 200,
+        rate: 0.05,
+        l2: 0.0,
+    };
+    let model = fit_order(&start, &train, &valid, settings, |_, _, _| {});
+    let (before, after) = (valid.loss(&start).0, valid.loss(&model).0);
+    assert!(after < before, "held-out loss {before} -> {after}");
+    // The engine's integers for the fit keep the values' total weight.
+    let fitted = model.to_engine(&engine).unwrap();
+    assert_eq!(
+        fitted.value_weight[0] + fitted.value_weight[1],
+        engine.value_weight[0] + engine.value_weight[1]
+    );
+}

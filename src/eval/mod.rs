@@ -40,26 +40,55 @@ use crate::rules::{Color, Rule};
 /// stopped); see README ("Learning the evaluation").
 pub const OPPONENT_SHARE: i32 = 13;
 
-/// Move-ordering value of making a combination (attack), by `Combo as
-/// usize`.
-pub const ATTACK: [i32; 14] = [
-    0, 0, 30, 24, 90, 100, 200, 320, 1_400, 180, 400, 8_000, 30_000, 1_000_000,
-];
+/// The static part of a node's move order: a candidate scores
+/// `attack[own] + defence[opp]` for what the side to move makes on the point
+/// and what the opponent would make there (`Combo as usize`), plus the two
+/// colours' point values weighted by `value_weight` (side to move, then
+/// opponent, in units of 2^-[`ORDER_VALUE_SHIFT`]). `eval_tune order` fits
+/// one to games ([`ORDER`] says what that bought).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderTable {
+    /// Value of making a combination, by `Combo as usize`.
+    pub attack: [i32; 14],
+    /// Value of taking a point where the opponent would make one.
+    pub defence: [i32; 14],
+    /// Weights of the side to move's and the opponent's point values.
+    pub value_weight: [i32; 2],
+}
 
-/// Move-ordering value of taking a point where the opponent would make a
-/// combination (defence), by `Combo as usize`.
-pub const DEFENCE: [i32; 14] = [
-    0, 0, 20, 12, 60, 70, 160, 250, 900, 80, 200, 4_000, 12_000, 500_000,
-];
+/// The move order of every rule: hand-set.
+///
+/// The value weights: `tengen-arena`, self-play, as in
+/// `src/search/params.rs` (`--sprt 0,30`), freestyle: both at 1/2 instead
+/// of 1/4 scored 130–7–151 in 288 games (−25.4 Elo ±39.9, H0); both at 1/8,
+/// 496–36–468 in 1000 games (+9.7 ±21.2, no verdict) and, `--seed 12`,
+/// 318–18–323 in 659 (−2.6 ±26.2, H0): pooled +4.8 ±16.5 in 1659. 1/4
+/// stays.
+///
+/// Not taken, same conditions: freestyle's order fitted by `eval_tune
+/// order` to 517 self-play games (held-out cross-entropy 3.598 → 2.627, the
+/// order's first move the one played 26.7 % → 27.2 %; attack `[0, 231, 93,
+/// 122, 263, 311, 344, 543, 622, 305, 484, 771, 981, 25230]`, defence `[0,
+/// 201, 68, 104, 111, 191, 307, 395, 552, 385, 428, 465, 607, 12700]`, value
+/// weights 18 and 14; 1 517 games fit nearly the same numbers): 490–45–465
+/// in 1000 games (+8.7 ±21.1, LLR −1.63) and, `--seed 12`, 262–12–273 in
+/// 547 (−7.0 ±28.9, stopped): pooled 752–57–738 in 1547, +3.1 ±17.0. In
+/// renju (the same numbers) 193–15–210 in 418 (−14.1 ±32.8, stopped). With
+/// terms for the point's distance (1, 2, 3, 4, farther) to each of the last
+/// two stones fitted too, on the 1 517 games (held-out 2.662 → 2.600, first
+/// move 26.5 % → 28.1 %): 296–23–303 in 622 games (−3.9 ±26.8, H0).
+pub const ORDER: OrderTable = OrderTable {
+    attack: [
+        0, 0, 30, 24, 90, 100, 200, 320, 1_400, 180, 400, 8_000, 30_000, 1_000_000,
+    ],
+    defence: [
+        0, 0, 20, 12, 60, 70, 160, 250, 900, 80, 200, 4_000, 12_000, 500_000,
+    ],
+    value_weight: [16, 16],
+};
 
-/// The points' values (both colours') count for 1/n in a candidate's
-/// ordering score, beside [`ATTACK`] and [`DEFENCE`]. `tengen-arena`,
-/// self-play, as in `src/search/params.rs` (`--sprt 0,30`), freestyle: 2
-/// instead of 4 scored 130–7–151 in 288 games (−25.4 Elo ±39.9, H0); 8
-/// instead of 4, 496–36–468 in 1000 games (+9.7 ±21.2, no verdict) and,
-/// `--seed 12`, 318–18–323 in 659 (−2.6 ±26.2, H0): pooled +4.8 ±16.5 in
-/// 1659. 4 stays.
-pub const ORDER_VALUE_DIVISOR: i32 = 4;
+/// [`OrderTable::value_weight`] counts in units of 2^-this.
+pub const ORDER_VALUE_SHIFT: u32 = 6;
 
 /// A candidate move with its ordering score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,20 +223,17 @@ pub fn scan(pos: &mut Position, cands: &mut Vec<Cand>) -> Facts {
         if own_forbidden {
             return;
         }
-        let opp_forbidden = renju && opp == Color::Black && oc == Combo::Forbidden;
         if renju && me == Color::Black && own == Combo::DoubleThree {
             check_legal += 1;
         }
         // A point forbidden to renju black can still be white's defence.
         let opp_line = (oc >= Combo::Three || oc == Combo::Forbidden) && four_line(board, p, opp);
         let own_line = own >= Combo::Four || (own == Combo::DoubleThree && four_line(board, p, me));
-        let score = ATTACK[own as usize]
-            + if opp_forbidden {
-                0
-            } else {
-                DEFENCE[oc as usize]
-            }
-            + (board.value(p, me) + board.value(p, opp)) / ORDER_VALUE_DIVISOR;
+        let score = ORDER.attack[own as usize]
+            + ORDER.defence[oc as usize]
+            + (board.value(p, me) * ORDER.value_weight[0]
+                + board.value(p, opp) * ORDER.value_weight[1])
+                / (1 << ORDER_VALUE_SHIFT);
         cands.push(Cand {
             pos: p,
             own,

@@ -15,7 +15,7 @@ use super::error::OpeningError;
 use super::offers::Area;
 use super::symmetry::{stabiliser, Symmetry};
 use crate::board::{Board, Pos};
-use crate::eval::{ATTACK, MATE};
+use crate::eval::{MATE, ORDER};
 use crate::pattern::Combo;
 use crate::renju::forbidden;
 use crate::rules::Color;
@@ -130,8 +130,8 @@ impl Evaluator for StaticEval {
             if theirs == Combo::Five {
                 opp_fives += 1;
             }
-            own += i64::from(ATTACK[mine as usize].clamp(0, 20_000));
-            opp += i64::from(ATTACK[theirs as usize].clamp(0, 20_000));
+            own += i64::from(ORDER.attack[mine as usize].clamp(0, 20_000));
+            opp += i64::from(ORDER.attack[theirs as usize].clamp(0, 20_000));
         }
         if opp_fives >= 2 {
             return -(MATE - 2);

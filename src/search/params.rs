@@ -51,7 +51,10 @@ pub const QUIESCENCE: bool = false;
 /// against none, same conditions as [`SHALLOW_PRUNING`]: freestyle
 /// 233–25–245 in 503 games (−8.3 Elo ±29.7, H0). Also at a leaf where the
 /// opponent has an open three (and the side to move no four): 183–11–201
-/// in 395 games (−15.8 ±33.9, H0). Not taken.
+/// in 395 games (−15.8 ±33.9, H0). Not taken. Nor a node that must stop
+/// the opponent's open three with at most three moves (its defences and
+/// own fours) searching them without losing a ply, as a forced block is:
+/// 274–27–282 in 583 games (−4.8 ±27.6, H0).
 pub const THREAT_EXTENSION: bool = false;
 
 /// Plies below the horizon the quiescence stage may go: each four-three
@@ -83,6 +86,9 @@ pub const ROOT_VCT_BUDGET: u64 = 60_000;
 
 /// Stones the threat solvers may play to check that the opponent has no
 /// forced win after the search's best move (once per new best move).
+/// 60 000 instead, same conditions as [`SHALLOW_PRUNING`], freestyle:
+/// 292–15–287 in 594 games (+2.9 Elo ±27.6, stopped with LLR falling); not
+/// taken.
 pub const DEFENCE_BUDGET: u64 = 20_000;
 /// Share (out of 100) of the time left that one such check may take: the
 /// stones bound it only as long as a stone costs what it usually does
@@ -105,7 +111,8 @@ pub const FINAL_DEFENCE_MIN_MS: u64 = 2;
 
 /// Half-width of the first aspiration window around the last score. 30
 /// instead of 60, same conditions as [`SHALLOW_PRUNING`], freestyle:
-/// 169–11–186 in 366 games (−16.1 Elo ±35.2, H0); 60 stays.
+/// 169–11–186 in 366 games (−16.1 Elo ±35.2, H0); 100 instead, 434–39–427
+/// in 900 games (+2.7 ±22.2, H0). 60 stays.
 pub const ASPIRATION_DELTA: i32 = 60;
 /// Beyond this half-width an aspiration window opens fully. Unmeasured.
 pub const ASPIRATION_MAX_DELTA: i32 = 2 * super::MATE_BOUND / 30;
@@ -149,7 +156,9 @@ pub const LMR_MIN_DEPTH: i32 = 2;
 /// accepted).
 pub const LMR_SCALE: f32 = 1.0;
 /// Extra plies of reduction for a quiet move (neither side makes an open
-/// three or better).
+/// three or better). Same conditions as [`SHALLOW_PRUNING`], freestyle:
+/// 1.5 instead, 229–19–240 in 488 games (−7.8 Elo ±30.3, H0); 0.5 instead,
+/// 252–16–264 in 532 (−7.8 ±29.2, H0). 1.0 stays.
 pub const LMR_QUIET_EXTRA: f32 = 1.0;
 /// Extra plies of reduction at a non-PV node. 1.0 against 0.5, freestyle
 /// self-play (same conditions as [`SHALLOW_PRUNING`]): 497–33–470 in 1000
@@ -239,14 +248,18 @@ pub const QUIET_BREADTH: usize = 12;
 /// In renju the pair gained nothing: 493–5–485 in 983 games (+2.8 ±21.7,
 /// H0 accepted).
 pub const SINGULAR_EXTENSION: bool = true;
-/// Depth from which the singular test runs. Unmeasured.
+/// Depth from which the singular test runs. 8 instead, same conditions as
+/// [`SHALLOW_PRUNING`], freestyle: 417–33–413 in 863 games (+1.6 Elo
+/// ±22.8, H0); 6 stays.
 pub const SINGULAR_DEPTH: i32 = 6;
 /// How much shallower than the node the table entry may be. Unmeasured.
 pub const SINGULAR_ENTRY_SLACK: i32 = 2;
 /// Depth of the singular test, in hundredths of the node's. Unmeasured.
 pub const SINGULAR_DEPTH_SHARE: i32 = 50;
 /// Margin a ply below the entry's score that the other moves must fail
-/// (10 measured worse, see [`SINGULAR_EXTENSION`]).
+/// (10 measured worse, see [`SINGULAR_EXTENSION`]). 2 instead, same
+/// conditions as [`SHALLOW_PRUNING`], freestyle: 298–24–303 in 625 games
+/// (−2.8 Elo ±26.8, H0); 4 stays.
 pub const SINGULAR_MARGIN: i32 = 4;
 
 /// Ordering bonus of the transposition-table move.
@@ -336,7 +349,9 @@ pub const SHALLOW_PRUNING: bool = true;
 /// Depth up to which a node whose static evaluation is above beta by
 /// [`STATIC_CUT_MARGIN`] a ply is taken as a cut. 5 (with futility to 3)
 /// against 3 (futility to 2), same conditions, freestyle 519–9–472 in 1000
-/// games (+16.3 Elo ±21.5, LOS 93%, undecided).
+/// games (+16.3 Elo ±21.5, LOS 93%, undecided). 7 (with futility to 4)
+/// against 5 (futility to 3), same conditions: 245–16–256 in 517 games
+/// (−7.4 ±29.6, H0 accepted); not taken.
 pub const STATIC_CUT_DEPTH: i32 = 5;
 /// Margin a ply of the static cut (the evaluation's scale is about 770 a
 /// logistic unit). 150 against 100, same conditions as
@@ -354,5 +369,6 @@ pub const FUTILITY_DEPTH: i32 = 3;
 /// freestyle, 1000 games: +9.0 Elo ±21.4 (LLR −1.49, undecided); not
 /// taken. With the reductions and move counts, 200 against 120:
 /// freestyle 157–5–176 in 338 games (−19.6 Elo ±37.0, H0 accepted); not
-/// taken.
+/// taken. On the shipped build, 90 against 120: 288–24–294 in 606 games
+/// (−3.4 ±27.2, H0); not taken.
 pub const FUTILITY_MARGIN: i32 = 120;

@@ -16,9 +16,14 @@
 //!
 //! `examples/eval_tune.rs` drives both steps; README's "Learning the
 //! evaluation" section gives the commands.
+//!
+//! [`order`] fits the move order's static part the same way, as a softmax
+//! policy, to the moves played in games (README, "Learning the move
+//! order").
 
 pub mod data;
 pub mod fit;
+pub mod order;
 
 use crate::board::{Board, Dir};
 use crate::eval::{threat_mask, OPPONENT_SHARE};
