@@ -296,7 +296,9 @@ pub const PICKED_MOVES: usize = 3;
 
 /// A transposition-table entry of the same position is kept, rather than
 /// overwritten by a shallower inexact result, when it is deeper by more
-/// than this. Unmeasured.
+/// than this. 0 instead (a deeper entry always kept against an inexact
+/// result), same conditions as [`SHALLOW_PRUNING`], freestyle: 344–30–347
+/// in 721 games (−1.4 Elo ±24.9, H0); 2 stays.
 pub const TT_KEEP_DEEPER_BY: i32 = 2;
 /// When a bucket is full the entry replaced is the one with the least
 /// depth less this many plies per search since it was written.
