@@ -22,17 +22,16 @@
 //! correction of its own, pulled towards zero like the residuals.
 
 use super::data::Sample;
-use super::{features, from_params, to_params, PARAMS};
+use super::{features, from_params, to_params, Adam, COMBOS, PARAMS};
 use crate::pattern::values::{
     is_quiet, patterns_of, Class, ValueTable, CLASSES, HAND_COMBO, HAND_PATTERN, INITIATIVE_TERMS,
     THREAT_MASKS,
 };
-use crate::pattern::{combine, Combo, Pattern};
+use crate::pattern::{combine, Pattern};
 use crate::rules::{Color, Rule};
 use rayon::prelude::*;
 
 const PATTERNS: usize = Pattern::ALL.len();
-const COMBOS: usize = Combo::Five as usize + 1;
 /// Model parameters: per colour the pattern values, the combination
 /// values, the residuals, the initiative terms, and the threat masks'
 /// corrections.
@@ -394,25 +393,21 @@ pub fn fit(
     };
     let (train_before, valid_before) = (train.loss(&w0, scale), valid.loss(&w0, scale));
     let mut theta = model.start(start);
-    let (mut m, mut v) = (vec![0.0; THETA], vec![0.0; THETA]);
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
+    let mut adam = Adam::new(THETA, 1e-12);
     let mut best = (judge(&w0), 0, w0.clone());
     let limit = f64::from(ValueTable::MAX);
     for step in 1..=settings.steps {
         let w = model.values(&theta);
         let g = model.chain(&train.gradient(&w, scale));
+        adam.next_step();
         for i in 0..THETA {
             let pull = if (R_AT..I_AT).contains(&i) || (T_AT..THETA).contains(&i) {
                 2.0 * settings.l2 * theta[i]
             } else {
                 0.0
             };
-            let gi = g[i] + pull;
-            m[i] = b1 * m[i] + (1.0 - b1) * gi;
-            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
-            let mh = m[i] / (1.0 - b1.powi(step as i32));
-            let vh = v[i] / (1.0 - b2.powi(step as i32));
-            theta[i] = (theta[i] - settings.rate * mh / (vh.sqrt() + eps)).clamp(-limit, limit);
+            let d = adam.direction(i, g[i] + pull);
+            theta[i] = (theta[i] - settings.rate * d).clamp(-limit, limit);
         }
         let w = model.values(&theta);
         let held = judge(&w);

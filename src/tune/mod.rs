@@ -34,6 +34,47 @@ use crate::pattern::values::{
 use crate::pattern::Combo;
 use crate::rules::{Color, Rule};
 
+/// Combination classes (`Combo as usize`), as the tuners index them.
+pub const COMBOS: usize = Combo::Five as usize + 1;
+
+/// Adam's first and second moment estimates for a parameter vector, shared
+/// by the tuners.
+pub struct Adam {
+    m: Vec<f64>,
+    v: Vec<f64>,
+    step: i32,
+    eps: f64,
+}
+
+impl Adam {
+    /// Moments for `n` parameters; `eps` guards the division.
+    #[must_use]
+    pub fn new(n: usize, eps: f64) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            step: 0,
+            eps,
+        }
+    }
+
+    /// Starts the next step (the bias corrections count steps from 1).
+    pub fn next_step(&mut self) {
+        self.step += 1;
+    }
+
+    /// Takes parameter `i`'s gradient `g` of this step and returns its
+    /// move, to be scaled by the step size and subtracted.
+    pub fn direction(&mut self, i: usize, g: f64) -> f64 {
+        let (b1, b2) = (0.9f64, 0.999f64);
+        self.m[i] = b1 * self.m[i] + (1.0 - b1) * g;
+        self.v[i] = b2 * self.v[i] + (1.0 - b2) * g * g;
+        let mh = self.m[i] / (1.0 - b1.powi(self.step));
+        let vh = self.v[i] / (1.0 - b2.powi(self.step));
+        mh / (vh.sqrt() + self.eps)
+    }
+}
+
 /// How many values a rule's table holds: one per class and colour, then
 /// the initiative terms per colour of the side to move, then the threat
 /// masks' corrections per colour of the side to move.

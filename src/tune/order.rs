@@ -1,6 +1,6 @@
 //! Learning the move order's static part from games.
 //!
-//! A node orders its candidates by a rule's [`OrderTable`]: a value of what
+//! A node orders its candidates by an [`OrderTable`]: a value of what
 //! the side to move makes on the point, a value of what the opponent would
 //! make there, and the two colours' point values, weighted. That score is
 //! linear in [`ORDER_PARAMS`] numbers, so it can be read as the logit of a
@@ -17,6 +17,8 @@
 //! point values keep the weight they have today, so that the history and
 //! killer bonuses keep theirs.
 
+use super::data::SKIP_PLIES;
+use super::{Adam, COMBOS};
 use crate::arena::records::read_psq_game;
 use crate::board::{Board, Pos};
 use crate::eval::{scan, Cand, OrderTable, ORDER_VALUE_SHIFT};
@@ -24,8 +26,6 @@ use crate::position::Position;
 use crate::rules::Rule;
 use rayon::prelude::*;
 
-/// Combination classes (`Combo as usize`).
-pub const COMBOS: usize = 14;
 /// Numbers of the model: attack and defence per class, then the weights of
 /// the side to move's and the opponent's point values.
 pub const ORDER_PARAMS: usize = 2 * COMBOS + 2;
@@ -67,10 +67,6 @@ pub struct OrderData {
     /// The choices.
     pub choices: Vec<Choice>,
 }
-
-/// Stones at the start of a game whose positions are not taken: the
-/// opening was chosen, not played.
-pub const SKIP_PLIES: usize = 4;
 
 impl OrderData {
     /// Adds the choices of one game, given as the text of its `.psq`
@@ -161,6 +157,17 @@ impl OrderData {
         (held, rest)
     }
 
+    /// The logits of choice `c`'s candidates under `model`, their largest,
+    /// and the sum of their exponentials shifted by it (the softmax's
+    /// denominator).
+    fn softmax(&self, c: &Choice, model: &OrderModel) -> (Vec<f64>, f64, f64) {
+        let rows = &self.rows[c.first..c.first + c.len];
+        let logits: Vec<f64> = rows.iter().map(|r| model.logit(r)).collect();
+        let max = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let sum = logits.iter().map(|l| (l - max).exp()).sum();
+        (logits, max, sum)
+    }
+
     /// Mean cross-entropy of the played moves under `model`, and the share
     /// of choices whose played move is first in the order (ties count as a
     /// share).
@@ -173,10 +180,7 @@ impl OrderData {
             .choices
             .par_iter()
             .map(|c| {
-                let rows = &self.rows[c.first..c.first + c.len];
-                let logits: Vec<f64> = rows.iter().map(|r| model.logit(r)).collect();
-                let max = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                let sum: f64 = logits.iter().map(|l| (l - max).exp()).sum();
+                let (logits, max, sum) = self.softmax(c, model);
                 let chosen = logits[c.chosen];
                 let ties = logits.iter().filter(|&&l| l == max).count();
                 let hit = if chosen == max {
@@ -201,9 +205,7 @@ impl OrderData {
                 || [0.0; ORDER_PARAMS],
                 |mut g, c| {
                     let rows = &self.rows[c.first..c.first + c.len];
-                    let logits: Vec<f64> = rows.iter().map(|r| model.logit(r)).collect();
-                    let max = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                    let sum: f64 = logits.iter().map(|l| (l - max).exp()).sum();
+                    let (logits, max, sum) = self.softmax(c, model);
                     for (i, (r, l)) in rows.iter().zip(&logits).enumerate() {
                         let p = (l - max).exp() / sum - if i == c.chosen { 1.0 } else { 0.0 };
                         g[usize::from(r.own)] += p;
@@ -359,20 +361,16 @@ pub fn fit_order(
     mut progress: impl FnMut(usize, f64, f64),
 ) -> OrderModel {
     let mut w = *start;
-    let (mut m, mut v) = ([0.0; ORDER_PARAMS], [0.0; ORDER_PARAMS]);
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
+    let mut adam = Adam::new(ORDER_PARAMS, 1e-8);
     let mut best = (f64::INFINITY, w);
     for step in 1..=settings.steps {
         let mut g = train.gradient(&w);
         for (k, gk) in g.iter_mut().enumerate() {
             *gk += 2.0 * settings.l2 * (w.w[k] - start.w[k]);
         }
-        for k in 0..ORDER_PARAMS {
-            m[k] = b1 * m[k] + (1.0 - b1) * g[k];
-            v[k] = b2 * v[k] + (1.0 - b2) * g[k] * g[k];
-            let mh = m[k] / (1.0 - b1.powi(step as i32));
-            let vh = v[k] / (1.0 - b2.powi(step as i32));
-            w.w[k] -= settings.rate * mh / (vh.sqrt() + eps);
+        adam.next_step();
+        for (k, gk) in g.iter().enumerate() {
+            w.w[k] -= settings.rate * adam.direction(k, *gk);
         }
         if step % 50 == 0 || step == settings.steps {
             let t = train.loss(&w).0;
