@@ -33,6 +33,9 @@ pub const LEAF_VCF_FOURS: u32 = 10;
 /// in standard (about −156 Elo, 95%: −281 to −60) and none against 400
 /// scored 30–1–19 in freestyle (+77); probes of 40 against none scored
 /// 16–1–33 in standard. The root still asks a deep VCF before searching.
+/// Measured again on the shipped build, at 100 ms a move (same conditions
+/// as [`SHALLOW_PRUNING`]), probes of 60 stones against none: freestyle
+/// 55–1–82 in 138 games (−68.9 Elo ±59.5, H0).
 pub const LEAF_VCF_BUDGET: u64 = 0;
 
 /// The quiescence stage at the leaves (the side to move's four-threes and
@@ -54,7 +57,11 @@ pub const QUIESCENCE: bool = false;
 /// in 395 games (−15.8 ±33.9, H0). Not taken. Nor a node that must stop
 /// the opponent's open three with at most three moves (its defences and
 /// own fours) searching them without losing a ply, as a forced block is:
-/// 274–27–282 in 583 games (−4.8 ±27.6, H0).
+/// 274–27–282 in 583 games (−4.8 ±27.6, H0). Nor a node (or leaf) whose
+/// side to move has a four-three point while the opponent has no point
+/// making a four scored at once as a win in five plies (the block of the
+/// four makes nothing, and the three becomes an open four; renju white and
+/// the other rules): 449–37–441 in 927 games (+3.0 ±21.9, H0).
 pub const THREAT_EXTENSION: bool = false;
 
 /// Plies below the horizon the quiescence stage may go: each four-three
@@ -173,6 +180,13 @@ pub const LMR_NON_PV_EXTRA: f32 = 0.5;
 /// Elo ±21.5, LLR 2.10) and 518–10–472 with `--seed 12` (+16.0 ±21.5),
 /// renju 510–10–480 (+10.4 ±21.5), standard 518–12–470 (+16.7 ±21.5);
 /// pooled, 2073–45–1882 in 4000 games, +16.6 Elo [+5.9, +27.3].
+///
+/// Not taken, same conditions as [`SHALLOW_PRUNING`], freestyle: a ply
+/// less for a move that makes an open three or better, 495–39–466 in 1000
+/// games (+10.1 ±21.1, LLR −1.26) and, `--seed 12`, 304–31–308 in 643
+/// (−2.2 ±26.2, H0): pooled 799–70–774 in 1643, +5.3 ±16.5. Nor that
+/// ply less only when the side's move before it made an open three or
+/// better too (a continued attack): 327–23–329 in 679 (−1.0 ±25.7, H0).
 pub const LMR_REDUCIBLE_BELOW: Combo = Combo::FourThree;
 /// Root moves from this one on (counted from 0, in the root's order) are
 /// searched shallower, as late moves at a PV node are ([`LMR_MIN_DEPTH`]),
@@ -207,7 +221,8 @@ pub const ROOT_LMR_MIN_DEPTH: i32 = 3;
 /// improving): 329–4–335 in 668 games (−3.1 Elo ±26.3, H0 accepted).
 /// On the build with the reductions at the root ([`ROOT_LMR_FROM`]), 1.3
 /// times as many moves: freestyle 161–21–179 in 361 games (−17.3 Elo
-/// ±34.9, H0 accepted); not taken.
+/// ±34.9, H0 accepted); not taken. Nor moves that make an open three kept
+/// from it as fours are: 349–24–350 in 723 games (−0.5 Elo ±24.9, H0).
 pub const MOVE_COUNT_BASE: f32 = 3.0;
 /// How fast the move count grows with depth: 4 moves at depth 1, 6 at 2,
 /// 8 at 3, 12 at 5, 19 at 8, 24 at 10.
@@ -247,6 +262,12 @@ pub const QUIET_BREADTH: usize = 12;
 /// pooled, 1034–27–939 in 2000 games, +16.5 Elo ±15.2 (LOS 98 %). Taken.
 /// In renju the pair gained nothing: 493–5–485 in 983 games (+2.8 ±21.7,
 /// H0 accepted).
+///
+/// Not taken, on the shipped build, same conditions, freestyle: two plies
+/// at a non-PV node when the other moves fail low by more than 60 more,
+/// 491–36–473 in 1000 games (+6.3 ±21.2, LLR −2.24); the table move a ply
+/// shallower when it is not singular but its entry is at least beta,
+/// 277–23–284 in 584 (−4.2 ±27.7, H0).
 pub const SINGULAR_EXTENSION: bool = true;
 /// Depth from which the singular test runs. 8 instead, same conditions as
 /// [`SHALLOW_PRUNING`], freestyle: 417–33–413 in 863 games (+1.6 Elo
@@ -254,7 +275,9 @@ pub const SINGULAR_EXTENSION: bool = true;
 pub const SINGULAR_DEPTH: i32 = 6;
 /// How much shallower than the node the table entry may be. Unmeasured.
 pub const SINGULAR_ENTRY_SLACK: i32 = 2;
-/// Depth of the singular test, in hundredths of the node's. Unmeasured.
+/// Depth of the singular test, in hundredths of the node's. 40 instead,
+/// same conditions as [`SHALLOW_PRUNING`], freestyle: 166–12–184 in 362
+/// games (−17.3 Elo ±35.4, H0); 50 stays.
 pub const SINGULAR_DEPTH_SHARE: i32 = 50;
 /// Margin a ply below the entry's score that the other moves must fail
 /// (10 measured worse, see [`SINGULAR_EXTENSION`]). 2 instead, same
@@ -266,7 +289,9 @@ pub const SINGULAR_MARGIN: i32 = 4;
 ///
 /// Not taken: a node without a table move searched a ply shallower from
 /// depth 4 (internal iterative reduction), freestyle 451–18–445 in 914
-/// self-play games (+2.3 ±22.3, H0).
+/// self-play games (+2.3 ±22.3, H0). Nor a PV node a ply shallower when
+/// its table entry has a move but is 3 plies shallower or more (a stale
+/// PV), 313–25–317 in 655 (−2.1 ±26.1, H0).
 pub const TT_MOVE_BONUS: i32 = 1 << 28;
 /// Ordering bonus of the first and second killer moves.
 ///
@@ -288,6 +313,8 @@ pub const HISTORY_ORDER_DIVISOR: i32 = 8;
 /// Not taken: lowering the history of the quiet moves searched before a
 /// quiet cut by as much as the cut raises its own (a history malus, up to
 /// 32 moves), freestyle 439–29–434 in 902 self-play games (+1.9 ±22.3, H0).
+/// Nor the main thread's history carried, halved, from one move of a game
+/// to the next: 184–11–202 in 397 (−15.8 ±33.8, H0).
 pub const HISTORY_MAX: i32 = 1 << 18;
 
 /// Moves a node picks one at a time (a linear scan each) before it sorts
@@ -347,6 +374,13 @@ pub const ROOT_SOLVER_NODE_SHARE: u64 = 2;
 /// static evaluation at least beta, a pass searched 3 + depth/4 plies
 /// shallower) against none, same conditions, freestyle: 504–4–492 in 1000
 /// games (+4.2 Elo ±21.5, LLR −2.69); dropped.
+///
+/// Nor ProbCut (from depth 6 on calm boards, a non-PV node's first three
+/// moves searched 4 plies shallower against beta + 200; one that reaches it
+/// makes the node a cut): 246–26–255 in 527 games (−5.9 Elo ±29.0, H0).
+/// Nor razoring (to depth 3 on calm boards where the side to move has no
+/// four, a non-PV node whose evaluation is below alpha by 250 a ply fails
+/// low at once): 275–23–283 in 581 (−4.8 ±27.7, H0).
 pub const SHALLOW_PRUNING: bool = true;
 /// Depth up to which a node whose static evaluation is above beta by
 /// [`STATIC_CUT_MARGIN`] a ply is taken as a cut. 5 (with futility to 3)
@@ -365,6 +399,13 @@ pub const STATIC_CUT_DEPTH: i32 = 5;
 pub const STATIC_CUT_MARGIN: i32 = 150;
 /// Depth up to which quiet moves are not searched at a node whose static
 /// evaluation is below alpha by [`FUTILITY_MARGIN`] a ply.
+///
+/// Not taken: up to depth 2, at every node, the moves that make nothing
+/// for either side (not even an open two or a blocked three) skipped once
+/// a move does not lose, same conditions as [`SHALLOW_PRUNING`],
+/// freestyle: 494–38–468 in 1000 games (+9.0 Elo ±21.2, LLR −1.53) and,
+/// `--seed 12`, 204–15–220 in 439 (−12.7 ±32.1, H0): pooled 698–53–688
+/// in 1439, +2.4 ±17.6.
 pub const FUTILITY_DEPTH: i32 = 3;
 /// Margin a ply of futility pruning. Margins of 70 (static cut) and 90
 /// (futility) against these, same conditions as [`SHALLOW_PRUNING`],
