@@ -190,7 +190,7 @@ impl Game {
             assert_eq!(board.three_count(color), count(&|c| c == Combo::Three));
             let values = ValueTable::learned(rule);
             for &p in &empty {
-                let lines = Dir::ALL.map(|d| board.pattern(p, d, color));
+                let lines = Dir::ALL.map(|d| board.shape(p, d, color));
                 let want = values.point(rule, color, lines);
                 assert_eq!(board.value(p, color), want, "value of {p:?}");
             }

@@ -498,6 +498,16 @@ impl Board {
         Pattern::from_u8(((nibbles >> (4 * dir as u32)) & 15) as u8)
     }
 
+    /// The shape (the pattern, told apart by its ways to grow; see
+    /// [`crate::pattern::Shape`]) `color` would make along `dir` by playing
+    /// on the empty point `pos`. Meaningless on occupied points.
+    #[inline]
+    #[must_use]
+    pub fn shape(&self, pos: Pos, dir: Dir, color: Color) -> crate::pattern::Shape {
+        let nibbles = self.cells[pos.index()].pat[color.index()];
+        ((nibbles >> (4 * dir as u32)) & 15) as crate::pattern::Shape
+    }
+
     /// What `color` would make over all four lines by playing on the empty
     /// point `pos`. Meaningless on occupied points.
     #[inline]

@@ -4,7 +4,7 @@
 //! A point's pattern in one direction depends only on the five points on each
 //! side of it along that line. The board stores every line as two bits a
 //! point (empty, black, white, off the board), so the ten neighbours of a
-//! point form a 20-bit key, and [`LineTable`] maps every key to the pattern for
+//! point form a 20-bit key, and [`Tables`] maps every key to the pattern for
 //! black and for white at once. Tables are built once per rule, on first use,
 //! from the rulebook definitions below; they are never written again.
 //!
@@ -21,6 +21,10 @@
 //! - **open two** / **blocked two**: one more stone can make an open / blocked
 //!   three; **open one** / **blocked one** likewise;
 //! - **dead**: this line can never hold a five through the point.
+//!
+//! The tables keep a little more than the pattern: open twos and open
+//! threes are told apart by how many points grow them ([`Shape`]), which
+//! only the evaluation's values read.
 
 pub mod values;
 
@@ -80,8 +84,8 @@ impl Pattern {
         Pattern::Five,
     ];
 
-    /// The pattern with this number (`Pattern as u8`); panics on a bad number
-    /// only in debug builds (it is only fed table bytes).
+    /// The pattern with this number (`Pattern as u8`), or of this
+    /// [`Shape`] (a table nibble).
     #[inline]
     #[must_use]
     pub const fn from_u8(v: u8) -> Pattern {
@@ -91,9 +95,9 @@ impl Pattern {
             2 => Pattern::BlockedOne,
             3 => Pattern::OpenOne,
             4 => Pattern::BlockedTwo,
-            5 => Pattern::OpenTwo,
+            5 | OPEN_TWO_3 | OPEN_TWO_4 => Pattern::OpenTwo,
             6 => Pattern::BlockedThree,
-            7 => Pattern::OpenThree,
+            7 | OPEN_THREE_2 => Pattern::OpenThree,
             8 => Pattern::Four,
             9 => Pattern::OpenFour,
             10 => Pattern::DoubleFour,
@@ -112,6 +116,26 @@ impl Pattern {
         }
     }
 }
+
+/// A line's shape: its [`Pattern`] (`Pattern as u8`), with open twos and
+/// open threes told apart by how many ways they grow, for the evaluation's
+/// values only. The line table and the board hold shapes; everything but
+/// the values reads them as patterns ([`Pattern::from_u8`]).
+///
+/// An open two has two, three or four points that each make an open three
+/// (`.X..X.` two, `..XX..` four); an open three one or two points that
+/// each make an open four (`.X.XX.` one, `..XXX..` two). The two-way open
+/// two and the one-way open three keep their pattern's number.
+pub type Shape = u8;
+
+/// An open two with three points that make an open three.
+pub const OPEN_TWO_3: Shape = 12;
+/// An open two with four (or more) points that make an open three.
+pub const OPEN_TWO_4: Shape = 13;
+/// An open three with two points that make an open four.
+pub const OPEN_THREE_2: Shape = 14;
+/// How many shapes there are: the 12 patterns and the three above.
+pub const SHAPES: usize = 15;
 
 /// What the four lines through a point make together, for one colour.
 ///
@@ -211,9 +235,9 @@ pub const fn key_from_window(window: u32) -> u32 {
 /// The pattern tables of one rule: line patterns and their combinations.
 pub struct Tables {
     rule: Rule,
-    /// Indexed by a line key; low nibble black's pattern, high nibble white's.
+    /// Indexed by a line key; low nibble black's [`Shape`], high nibble white's.
     line: Box<[u8; 1 << KEY_BITS]>,
-    /// Indexed by four pattern nibbles (direction 0 lowest), per colour:
+    /// Indexed by four shape nibbles (direction 0 lowest), per colour:
     /// the combo in the low byte and the point's value in the high half
     /// (see [`entry_value`]).
     combo: [Box<[u32; 1 << 16]>; 2],
@@ -265,7 +289,7 @@ impl Tables {
         self.rule
     }
 
-    /// The packed line byte for a key: black's pattern in the low nibble,
+    /// The packed line byte for a key: black's [`Shape`] in the low nibble,
     /// white's in the high nibble.
     #[inline]
     #[must_use]
@@ -475,7 +499,32 @@ fn level(rule: Rule, color: Color, w: &mut Window, memo: &mut [u8]) -> Pattern {
     result
 }
 
-/// The pattern of every window (centre empty), by base-3 index.
+/// The shape through the centre stone (already placed) whose pattern is
+/// `pattern`: an open two or open three counted by its ways to grow.
+fn refine(rule: Rule, color: Color, w: &mut Window, memo: &mut [u8], pattern: Pattern) -> Shape {
+    let target = match pattern {
+        Pattern::OpenTwo => Pattern::OpenThree,
+        Pattern::OpenThree => Pattern::OpenFour,
+        _ => return pattern as Shape,
+    };
+    let mut ways = 0;
+    for p in 0..11 {
+        if w[p] != OPEN {
+            continue;
+        }
+        w[p] = OWN;
+        ways += usize::from(level(rule, color, w, memo) == target);
+        w[p] = OPEN;
+    }
+    match (pattern, ways) {
+        (Pattern::OpenTwo, 3) => OPEN_TWO_3,
+        (Pattern::OpenTwo, 4..) => OPEN_TWO_4,
+        (Pattern::OpenThree, 2..) => OPEN_THREE_2,
+        _ => pattern as Shape,
+    }
+}
+
+/// The shape of every window (centre empty), by base-3 index.
 fn classify_all(rule: Rule, color: Color) -> Vec<u8> {
     const N: usize = 59049; // 3^10
     let mut memo = vec![u8::MAX; N];
@@ -485,13 +534,14 @@ fn classify_all(rule: Rule, color: Color) -> Vec<u8> {
         w[CENTER] = OWN;
         let (len, open, _, _) = run_through(&w, CENTER);
         let pattern = if rule.wins(color, len, open) {
-            Pattern::Five
+            Pattern::Five as Shape
         } else if len >= 6 {
-            Pattern::Overline
+            Pattern::Overline as Shape
         } else {
-            level(rule, color, &mut w, &mut memo)
+            let pattern = level(rule, color, &mut w, &mut memo);
+            refine(rule, color, &mut w, &mut memo, pattern)
         };
-        *slot = pattern as u8;
+        *slot = pattern;
     }
     out
 }
@@ -558,12 +608,14 @@ fn build_combo(rule: Rule, color: Color, values: &ValueTable) -> Box<[u32; 1 << 
         .try_into()
         .expect("length matches");
     for (idx, slot) in t.iter_mut().enumerate() {
-        let lines = [0, 4, 8, 12].map(|s| Pattern::from_u8(((idx >> s) & 0xF) as u8));
-        let combo = combine(rule, color, lines);
-        let value = if combo == Combo::Forbidden {
+        let shapes = [0, 4, 8, 12].map(|s| ((idx >> s) & 0xF) as Shape);
+        let combo = combine(rule, color, shapes.map(Pattern::from_u8));
+        // Nibbles above the last shape never occur on a board.
+        let value = if combo == Combo::Forbidden || shapes.iter().any(|&s| usize::from(s) >= SHAPES)
+        {
             0
         } else {
-            values.get(color, values::class_of(lines))
+            values.get(color, values::class_of(shapes))
         };
         *slot = combo as u32 | (value as u32) << 16;
     }
@@ -710,6 +762,54 @@ mod tests {
             black(Rule::Renju, ". X . . X _ X . O . ."),
             Pattern::BlockedThree
         );
+    }
+
+    /// The raw shape nibble black would make at the centre `_`.
+    fn black_shape(rule: Rule, line: &str) -> Shape {
+        Tables::get(rule).line(key(line)) & 15
+    }
+
+    #[test]
+    fn shapes_count_the_ways_to_grow() {
+        // `_XX` in the open: four points make an open three (two on each
+        // side, adjacent or one apart).
+        assert_eq!(
+            black_shape(Rule::Freestyle, ". . . . . _ X . . . ."),
+            OPEN_TWO_4
+        );
+        // `X._`: the gap and the two points beside it, not the points two
+        // away (`X.X.X` makes only fours).
+        assert_eq!(
+            black_shape(Rule::Freestyle, ". . . X . _ . . . . ."),
+            OPEN_TWO_3
+        );
+        // A wall on one side leaves two ways: the open side's two points.
+        assert_eq!(
+            black_shape(Rule::Freestyle, ". . . O . _ X . . . ."),
+            Pattern::OpenTwo as Shape
+        );
+        // `XXX` in the open makes an open four at either end; the split
+        // three `X.XX` only in its gap.
+        assert_eq!(
+            black_shape(Rule::Freestyle, ". . . . X _ X . . . ."),
+            OPEN_THREE_2
+        );
+        assert_eq!(
+            black_shape(Rule::Freestyle, ". . . X . _ X . . . ."),
+            Pattern::OpenThree as Shape
+        );
+        // Everything else reads the shapes as their patterns.
+        assert_eq!(
+            black(Rule::Freestyle, ". . . . X _ X . . . ."),
+            Pattern::OpenThree
+        );
+        assert_eq!(
+            black(Rule::Freestyle, ". . . X . _ . . . . ."),
+            Pattern::OpenTwo
+        );
+        for s in 0..SHAPES as Shape {
+            assert!(Pattern::from_u8(s) as Shape == s || s >= OPEN_TWO_3);
+        }
     }
 
     #[test]

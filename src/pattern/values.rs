@@ -2,9 +2,11 @@
 //! value per *class* of the four line patterns through the point.
 //!
 //! The order of the four directions does not change what a point is worth,
-//! so a class is the sorted multiset of its four [`Pattern`]s: 1 365 classes
-//! of the 12 patterns. Classes whose every line is dead, an overline or a
-//! lone stone's shape ([`is_quiet`]) are worth nothing by definition, so
+//! so a class is the sorted multiset of its four line [`Shape`]s (the
+//! patterns, with open twos and threes told apart by their ways to grow):
+//! 3 060 classes of the 15 shapes. Classes whose every line is dead, an
+//! overline or a lone stone's shape ([`is_quiet`]) are worth nothing by
+//! definition, so
 //! that a point far from every stone adds nothing and the board can keep the
 //! sum over all its empty points.
 //!
@@ -14,64 +16,85 @@
 //! the hand-set values the engine started from: the tuner's prior, and a
 //! reference for tests.
 
-use super::{combine, Combo, Pattern};
+use super::{combine, Combo, Pattern, Shape, OPEN_THREE_2, OPEN_TWO_3, OPEN_TWO_4, SHAPES};
 use crate::rules::{Color, Rule};
 use std::fmt::Write as _;
 
-/// How many classes of four line patterns there are: multisets of four of
-/// the 12 patterns, C(15, 4).
-pub const CLASSES: usize = 1365;
+/// How many classes of four line shapes there are: multisets of four of
+/// the 15 shapes, C(18, 4).
+pub const CLASSES: usize = 3060;
 
-/// A class of four line patterns: an index below [`CLASSES`].
+/// A class of four line shapes: an index below [`CLASSES`].
 pub type Class = u16;
 
-/// Lookup from a sorted pattern quadruple (`p0·1728 + p1·144 + p2·12 + p3`,
-/// weakest first) to its class, and back.
+/// Lookup from a sorted shape quadruple (base [`SHAPES`], smallest code
+/// first) to its class, and back.
 struct ClassIndex {
     of_sorted: Vec<Class>,
-    patterns: Vec<[Pattern; 4]>,
+    shapes: Vec<[Shape; 4]>,
 }
 
 fn class_index() -> &'static ClassIndex {
     static INDEX: once_cell::sync::OnceCell<ClassIndex> = once_cell::sync::OnceCell::new();
     INDEX.get_or_init(|| {
-        let mut of_sorted = vec![Class::MAX; 12 * 12 * 12 * 12];
-        let mut patterns = Vec::with_capacity(CLASSES);
-        for a in 0..12u8 {
-            for b in a..12 {
-                for c in b..12 {
-                    for d in c..12 {
+        let n = SHAPES as Shape;
+        let mut of_sorted = vec![Class::MAX; SHAPES.pow(4)];
+        let mut shapes = Vec::with_capacity(CLASSES);
+        for a in 0..n {
+            for b in a..n {
+                for c in b..n {
+                    for d in c..n {
                         let code = quad_code([a, b, c, d]);
-                        of_sorted[code] = patterns.len() as Class;
-                        patterns.push([a, b, c, d].map(Pattern::from_u8));
+                        of_sorted[code] = shapes.len() as Class;
+                        shapes.push([a, b, c, d]);
                     }
                 }
             }
         }
-        debug_assert_eq!(patterns.len(), CLASSES);
-        ClassIndex {
-            of_sorted,
-            patterns,
-        }
+        debug_assert_eq!(shapes.len(), CLASSES);
+        ClassIndex { of_sorted, shapes }
     })
 }
 
-fn quad_code(p: [u8; 4]) -> usize {
-    ((usize::from(p[0]) * 12 + usize::from(p[1])) * 12 + usize::from(p[2])) * 12 + usize::from(p[3])
+fn quad_code(p: [Shape; 4]) -> usize {
+    p.iter().fold(0, |code, &s| code * SHAPES + usize::from(s))
 }
 
-/// The class of four line patterns, in any order.
+/// The class of four line shapes, in any order; every shape must be below
+/// [`SHAPES`].
 #[must_use]
-pub fn class_of(lines: [Pattern; 4]) -> Class {
-    let mut p = lines.map(|p| p as u8);
+pub fn class_of(lines: [Shape; 4]) -> Class {
+    let mut p = lines;
     p.sort_unstable();
     class_index().of_sorted[quad_code(p)]
 }
 
-/// The four patterns of a class, weakest first.
+/// The class of four line patterns, in any order (each pattern its own
+/// shape: the two-way open two, the one-way open three).
+#[must_use]
+pub fn class_of_patterns(lines: [Pattern; 4]) -> Class {
+    class_of(lines.map(|p| p as Shape))
+}
+
+/// The four shapes of a class, smallest code first.
+#[must_use]
+pub fn shapes_of(class: Class) -> [Shape; 4] {
+    class_index().shapes[usize::from(class)]
+}
+
+/// The four patterns of a class's shapes, in the order of
+/// [`shapes_of`].
 #[must_use]
 pub fn patterns_of(class: Class) -> [Pattern; 4] {
-    class_index().patterns[usize::from(class)]
+    shapes_of(class).map(Pattern::from_u8)
+}
+
+/// The class with the same patterns whose shapes are the patterns
+/// themselves: where the tables of the twelve patterns keep the value of
+/// every class that refines it.
+#[must_use]
+pub fn coarse(class: Class) -> Class {
+    class_of_patterns(patterns_of(class))
 }
 
 /// Whether every line of the class is dead, an overline or a lone stone's
@@ -81,9 +104,15 @@ pub fn is_quiet(class: Class) -> bool {
     patterns_of(class).iter().all(|&p| p <= Pattern::OpenOne)
 }
 
-/// The name of a pattern in a value file.
-fn pattern_name(p: Pattern) -> &'static str {
-    match p {
+/// The name of a shape in a value file.
+fn shape_name(s: Shape) -> &'static str {
+    match s {
+        OPEN_TWO_3 => return "open-two-3",
+        OPEN_TWO_4 => return "open-two-4",
+        OPEN_THREE_2 => return "open-three-2",
+        _ => {}
+    }
+    match Pattern::from_u8(s) {
         Pattern::Dead => "dead",
         Pattern::Overline => "overline",
         Pattern::BlockedOne => "one",
@@ -99,8 +128,8 @@ fn pattern_name(p: Pattern) -> &'static str {
     }
 }
 
-fn pattern_by_name(name: &str) -> Option<Pattern> {
-    Pattern::ALL.into_iter().find(|&p| pattern_name(p) == name)
+fn shape_by_name(name: &str) -> Option<Shape> {
+    (0..SHAPES as Shape).find(|&s| shape_name(s) == name)
 }
 
 /// What a pattern is worth on its own in the hand-set evaluation (by
@@ -384,8 +413,8 @@ impl ValueTable {
     /// The value of a point whose four lines make `lines` for `color`
     /// (nothing on a point forbidden to renju black).
     #[must_use]
-    pub fn point(&self, rule: Rule, color: Color, lines: [Pattern; 4]) -> i32 {
-        if combine(rule, color, lines) == Combo::Forbidden {
+    pub fn point(&self, rule: Rule, color: Color, lines: [Shape; 4]) -> i32 {
+        if combine(rule, color, lines.map(Pattern::from_u8)) == Combo::Forbidden {
             0
         } else {
             self.get(color, class_of(lines))
@@ -393,8 +422,9 @@ impl ValueTable {
     }
 
     /// The table as text: a header comment, then one line per class with a
-    /// value other than zero, the patterns strongest first, then black's and
-    /// white's values.
+    /// value other than zero (or other than its [`coarse`] class's, which
+    /// [`ValueTable::parse`] would give it), the shapes largest code first,
+    /// then black's and white's values.
     #[must_use]
     pub fn to_text(&self, header: &str) -> String {
         let mut s = String::new();
@@ -424,22 +454,25 @@ impl ValueTable {
                 let _ = writeln!(s, "threat {} {b} {w}", mask_name(mask));
             }
         }
-        let _ = writeln!(s, "# four line patterns, strongest first | black | white");
+        let _ = writeln!(s, "# four line shapes, largest code first | black | white");
+        let pair = |class: Class| (self.get(Color::Black, class), self.get(Color::White, class));
         for class in 0..CLASSES as Class {
-            let (b, w) = (self.get(Color::Black, class), self.get(Color::White, class));
-            if b == 0 && w == 0 {
+            let (b, w) = pair(class);
+            if (b, w) == (0, 0) && (coarse(class) == class || pair(coarse(class)) == (0, 0)) {
                 continue;
             }
-            let mut p = patterns_of(class);
+            let mut p = shapes_of(class);
             p.reverse();
-            let names: Vec<&str> = p.iter().map(|&p| pattern_name(p)).collect();
+            let names: Vec<&str> = p.iter().map(|&p| shape_name(p)).collect();
             let _ = writeln!(s, "{} {b} {w}", names.join(" "));
         }
         s
     }
 
-    /// Reads a table written by [`ValueTable::to_text`]; classes not listed
-    /// are worth nothing.
+    /// Reads a table written by [`ValueTable::to_text`]; a class not listed
+    /// is worth what its [`coarse`] class is (so that a table of the twelve
+    /// patterns gives every shape of a pattern that pattern's value), and
+    /// nothing if that is not listed either.
     ///
     /// # Errors
     /// A line that is not four pattern names and two numbers, a quiet class
@@ -489,11 +522,11 @@ impl ValueTable {
                 continue;
             }
             if words.len() != 6 {
-                return Err(bad("expected four patterns and two values"));
+                return Err(bad("expected four shapes and two values"));
             }
-            let mut lines = [Pattern::Dead; 4];
+            let mut lines: [Shape; 4] = [0; 4];
             for (slot, w) in lines.iter_mut().zip(&words[..4]) {
-                *slot = pattern_by_name(w).ok_or_else(|| bad("unknown pattern"))?;
+                *slot = shape_by_name(w).ok_or_else(|| bad("unknown shape"))?;
             }
             let class = class_of(lines);
             if is_quiet(class) {
@@ -504,6 +537,14 @@ impl ValueTable {
             }
             for (color, v) in Color::BOTH.into_iter().zip(pair(&words[4..]).map_err(bad)?) {
                 t.set(color, class, v);
+            }
+        }
+        for class in 0..CLASSES as Class {
+            let from = coarse(class);
+            if !seen[usize::from(class)] && seen[usize::from(from)] {
+                for color in Color::BOTH {
+                    t.set(color, class, t.get(color, from));
+                }
             }
         }
         Ok(t)
@@ -528,26 +569,25 @@ mod tests {
             Pattern::OpenThree,
             Pattern::Dead,
         ];
-        assert_eq!(class_of(a), class_of(b));
+        assert_eq!(class_of_patterns(a), class_of_patterns(b));
         let mut sorted = a;
         sorted.sort();
-        assert_eq!(patterns_of(class_of(a)), sorted);
-        let distinct: std::collections::HashSet<_> =
-            (0..CLASSES as Class).map(patterns_of).collect();
+        assert_eq!(patterns_of(class_of_patterns(a)), sorted);
+        let distinct: std::collections::HashSet<_> = (0..CLASSES as Class).map(shapes_of).collect();
         assert_eq!(distinct.len(), CLASSES);
     }
 
     #[test]
     fn quiet_classes_hold_no_shape() {
         let lone = [Pattern::OpenOne; 4];
-        assert!(is_quiet(class_of(lone)));
+        assert!(is_quiet(class_of_patterns(lone)));
         let two = [
             Pattern::OpenTwo,
             Pattern::OpenOne,
             Pattern::OpenOne,
             Pattern::Dead,
         ];
-        assert!(!is_quiet(class_of(two)));
+        assert!(!is_quiet(class_of_patterns(two)));
     }
 
     #[test]
@@ -568,6 +608,41 @@ mod tests {
                 assert_eq!(back, t, "{}", rule.name());
             }
         }
+    }
+
+    #[test]
+    fn a_table_of_patterns_gives_each_shape_its_patterns_value() {
+        let dead = Pattern::Dead as Shape;
+        let two = class_of([Pattern::OpenTwo as Shape, dead, dead, dead]);
+        let wide_two = class_of([OPEN_TWO_4, dead, dead, dead]);
+        let three_two = class_of([OPEN_THREE_2, OPEN_TWO_3, dead, dead]);
+        assert_eq!(coarse(wide_two), two);
+        assert_eq!(
+            patterns_of(three_two),
+            [
+                Pattern::Dead,
+                Pattern::Dead,
+                Pattern::OpenTwo,
+                Pattern::OpenThree
+            ]
+        );
+        // Only the patterns listed: every shape of them has their value.
+        let t = ValueTable::parse("open-two dead dead dead 10 20").unwrap();
+        assert_eq!(t.get(Color::Black, wide_two), 10);
+        assert_eq!(t.get(Color::White, wide_two), 20);
+        assert_eq!(t.get(Color::Black, three_two), 0);
+        // A shape listed keeps its own value.
+        let t = ValueTable::parse("open-two dead dead dead 10 20\nopen-two-4 dead dead dead 0 7")
+            .unwrap();
+        assert_eq!(t.get(Color::Black, two), 10);
+        assert_eq!(t.get(Color::Black, wide_two), 0);
+        assert_eq!(t.get(Color::White, wide_two), 7);
+        // Written and read again, a shape worth nothing where its pattern
+        // is worth something stays at nothing.
+        let mut u = t.clone();
+        u.set(Color::White, wide_two, 0);
+        assert_eq!(ValueTable::parse(&u.to_text("a test")).unwrap(), u);
+        assert!(ValueTable::parse("open-two-5 dead dead dead 1 1").is_err());
     }
 
     #[test]

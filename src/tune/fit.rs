@@ -12,10 +12,10 @@
 //! over the training positions, and the values with the lowest loss on the
 //! held-out games are kept.
 //!
-//! The 2 730 values of a table are not fitted one by one: a class's value
-//! is modelled as a value per line pattern (summed over its four lines)
+//! The 6 120 values of a table are not fitted one by one: a class's value
+//! is modelled as a value per line shape (summed over its four lines)
 //! plus a value for the combination they make ([`crate::pattern::Combo`]),
-//! plus a residual of its own, per colour. The 52 shared values take most
+//! plus a residual of its own, per colour. The 58 shared values take most
 //! of what the data says; the residuals, pulled towards zero, correct the
 //! classes the data shows often enough. The threats are modelled the same
 //! way: a threat mask's value is the sum of its initiative terms plus a
@@ -24,15 +24,15 @@
 use super::data::Sample;
 use super::{features, from_params, to_params, Adam, COMBOS, PARAMS};
 use crate::pattern::values::{
-    is_quiet, patterns_of, Class, ValueTable, CLASSES, HAND_COMBO, HAND_PATTERN, INITIATIVE_TERMS,
-    THREAT_MASKS,
+    is_quiet, patterns_of, shapes_of, Class, ValueTable, CLASSES, HAND_COMBO, HAND_PATTERN,
+    INITIATIVE_TERMS, THREAT_MASKS,
 };
-use crate::pattern::{combine, Pattern};
+use crate::pattern::{combine, Pattern, SHAPES};
 use crate::rules::{Color, Rule};
 use rayon::prelude::*;
 
-const PATTERNS: usize = Pattern::ALL.len();
-/// Model parameters: per colour the pattern values, the combination
+const PATTERNS: usize = SHAPES;
+/// Model parameters: per colour the shape values, the combination
 /// values, the residuals, the initiative terms, and the threat masks'
 /// corrections.
 const P_AT: usize = 0;
@@ -68,10 +68,9 @@ impl Model {
         for color in Color::BOTH {
             for class in 0..CLASSES as Class {
                 parts.push((!is_quiet(class)).then(|| {
-                    let lines = patterns_of(class);
                     (
-                        lines.map(|p| p as usize),
-                        combine(rule, color, lines) as usize,
+                        shapes_of(class).map(usize::from),
+                        combine(rule, color, patterns_of(class)) as usize,
                     )
                 }));
             }
@@ -121,7 +120,8 @@ impl Model {
         let mut theta = vec![0.0; THETA];
         for c in 0..2 {
             for p in 0..PATTERNS {
-                theta[P_AT + c * PATTERNS + p] = f64::from(HAND_PATTERN[p]);
+                let pattern = Pattern::from_u8(p as u8) as usize;
+                theta[P_AT + c * PATTERNS + p] = f64::from(HAND_PATTERN[pattern]);
             }
             for k in 0..COMBOS {
                 theta[C_AT + c * COMBOS + k] = f64::from(HAND_COMBO[k]);

@@ -113,7 +113,7 @@ pub fn class_counts(board: &Board, color: Color) -> Vec<(Class, u16)> {
         if renju_black && board.combo(p, color) == Combo::Forbidden {
             continue;
         }
-        let class = class_of(Dir::ALL.map(|d| board.pattern(p, d, color)));
+        let class = class_of(Dir::ALL.map(|d| board.shape(p, d, color)));
         if is_quiet(class) {
             continue;
         }
