@@ -494,8 +494,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn pattern(&self, pos: Pos, dir: Dir, color: Color) -> Pattern {
-        let nibbles = self.cells[pos.index()].pat[color.index()];
-        Pattern::from_u8(((nibbles >> (4 * dir as u32)) & 15) as u8)
+        Pattern::from_u8(self.shape(pos, dir, color))
     }
 
     /// The shape (the pattern, told apart by its ways to grow; see

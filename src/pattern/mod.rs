@@ -771,33 +771,24 @@ mod tests {
 
     #[test]
     fn shapes_count_the_ways_to_grow() {
-        // `_XX` in the open: four points make an open three (two on each
-        // side, adjacent or one apart).
-        assert_eq!(
-            black_shape(Rule::Freestyle, ". . . . . _ X . . . ."),
-            OPEN_TWO_4
-        );
-        // `X._`: the gap and the two points beside it, not the points two
-        // away (`X.X.X` makes only fours).
-        assert_eq!(
-            black_shape(Rule::Freestyle, ". . . X . _ . . . . ."),
-            OPEN_TWO_3
-        );
-        // A wall on one side leaves two ways: the open side's two points.
-        assert_eq!(
-            black_shape(Rule::Freestyle, ". . . O . _ X . . . ."),
-            Pattern::OpenTwo as Shape
-        );
-        // `XXX` in the open makes an open four at either end; the split
-        // three `X.XX` only in its gap.
-        assert_eq!(
-            black_shape(Rule::Freestyle, ". . . . X _ X . . . ."),
-            OPEN_THREE_2
-        );
-        assert_eq!(
-            black_shape(Rule::Freestyle, ". . . X . _ X . . . ."),
-            Pattern::OpenThree as Shape
-        );
+        let cases = [
+            // `_XX` in the open: four points make an open three (two on
+            // each side, adjacent or one apart).
+            (". . . . . _ X . . . .", OPEN_TWO_4),
+            // `X._`: the gap and the two points beside it, not the points
+            // two away (`X.X.X` makes only fours).
+            (". . . X . _ . . . . .", OPEN_TWO_3),
+            // A wall on one side leaves two ways: the open side's two
+            // points.
+            (". . . O . _ X . . . .", Pattern::OpenTwo as Shape),
+            // `XXX` in the open makes an open four at either end; the
+            // split three `X.XX` only in its gap.
+            (". . . . X _ X . . . .", OPEN_THREE_2),
+            (". . . X . _ X . . . .", Pattern::OpenThree as Shape),
+        ];
+        for (line, shape) in cases {
+            assert_eq!(black_shape(Rule::Freestyle, line), shape, "{line}");
+        }
         // Everything else reads the shapes as their patterns.
         assert_eq!(
             black(Rule::Freestyle, ". . . . X _ X . . . ."),

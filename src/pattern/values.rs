@@ -1,14 +1,13 @@
 //! What an empty point is worth to a colour in the static evaluation: one
-//! value per *class* of the four line patterns through the point.
+//! value per *class* of the four line shapes through the point.
 //!
 //! The order of the four directions does not change what a point is worth,
 //! so a class is the sorted multiset of its four line [`Shape`]s (the
 //! patterns, with open twos and threes told apart by their ways to grow):
 //! 3 060 classes of the 15 shapes. Classes whose every line is dead, an
 //! overline or a lone stone's shape ([`is_quiet`]) are worth nothing by
-//! definition, so
-//! that a point far from every stone adds nothing and the board can keep the
-//! sum over all its empty points.
+//! definition, so that a point far from every stone adds nothing and the
+//! board can keep the sum over all its empty points.
 //!
 //! The values the engine plays with are learned from games, one table per
 //! rule and colour (`data/eval/*.txt`, built into the binary; see
@@ -475,7 +474,7 @@ impl ValueTable {
     /// nothing if that is not listed either.
     ///
     /// # Errors
-    /// A line that is not four pattern names and two numbers, a quiet class
+    /// A line that is not four shape names and two numbers, a quiet class
     /// with a value, a value out of range, a class listed twice, or an
     /// `initiative` or `threat` line naming no term or mask (or a mask
     /// listed twice).
