@@ -280,6 +280,29 @@ fn peak_memory_stays_within_max_memory_from_start_to_the_first_move() {
     );
 }
 
+/// `INFO max_memory` gives the table its memory without writing it: a
+/// manager sends the first move's command right after, and writing 256 MB
+/// there would come out of that move's clock. So the resident size stays
+/// small until the search uses the pages.
+#[test]
+fn max_memory_takes_the_table_without_making_it_resident() {
+    let limit: u64 = 350 << 20;
+    let mut e = Engine::spawn();
+    e.send(&["START 15", &format!("INFO max_memory {limit}")]);
+    assert_eq!(e.answer(), "OK");
+    // ABOUT is answered after the INFO line has been handled.
+    e.send(&["ABOUT"]);
+    let about = e.answer();
+    assert!(about.contains("name="), "{about}");
+    let rss = e.rss_bytes().expect("read RSS");
+    eprintln!("RSS {} KB after INFO max_memory {limit}", rss >> 10);
+    assert!(
+        rss < 64 << 20,
+        "RSS {} MB: the table was written",
+        rss >> 20
+    );
+}
+
 /// Yixin Board: YXBOARD, then YXNBEST or YXSHOWFORBID, with INFO lines of
 /// its own.
 #[test]

@@ -598,13 +598,15 @@ impl Searcher {
     }
 
     /// Takes the transposition table's memory now rather than at the
-    /// first search, and makes it resident (writes every page once), so
-    /// that the first search does not pay for the pages it touches.
+    /// first search. The pages come zeroed from the system and are not
+    /// touched here: writing every page of a large table takes from tens
+    /// of milliseconds to a second on a busy machine, and a manager sends
+    /// the first move's command right after `INFO max_memory`, so that
+    /// time would come out of the first move's clock without the search's
+    /// deadline checks to bound it. The search faults the pages in as it
+    /// uses them, looking at the clock as it goes.
     pub fn allocate_hash(&mut self) {
-        if !self.tt.is_allocated() {
-            self.tt.allocate();
-            self.tt.clear();
-        }
+        self.tt.allocate();
     }
 
     /// Whether the transposition table holds its memory yet (it takes it

@@ -276,8 +276,7 @@ impl Session {
                 self.max_memory = *bytes;
                 self.apply_memory();
                 // The table's size is now known to fit: take its memory
-                // (and make it resident) here rather than in the first
-                // move's time.
+                // (zeroed pages, not yet resident) here.
                 if self.max_memory > 0 {
                     self.searcher.allocate_hash();
                 }
