@@ -17,7 +17,9 @@ pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 pub const HELPER_STACK_BYTES: usize = 16 << 20;
 
 /// Depth searched when the root has a single legal answer (a forced
-/// block): only its score is wanted. Unmeasured.
+/// block): only its score is wanted. Searching it with the whole budget
+/// instead, to fill the table for the next move, scored +6.9 ± 21.1 in
+/// 1 000 freestyle games (LLR −2.08, no verdict) at 100 ms: not taken.
 pub const SINGLE_MOVE_DEPTH: u32 = 4;
 
 /// Iterations go on past a mate score by this many plies, to confirm it,
