@@ -51,3 +51,48 @@ fn the_other_five_point_is_played_when_one_is_excluded() {
         assert_eq!(best(&board, &[right]), Some(left), "{rule}");
     }
 }
+
+#[test]
+fn a_five_is_scored_as_a_win_in_one() {
+    // White (to move, as the side with fewer stones after black's fourth)
+    // has four in a row on row 1 ending at the board's edge; black's stones
+    // are scattered. Whatever the rule, 0,1 wins at once and is reported as
+    // a win in one ply, not as the score of a search below the finished
+    // game.
+    let diagram = "
+        . . . . . . . . . . . . . . .
+        . O O O O . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . X . . . . .
+        . . . . . . . . . X . . . . .
+        . . . . . . . . . . X . . . .
+        . . . . . . . . . . . . X . .
+        . . . . . . . . . . . . . . .
+        X . . . . . . . . . . . . . .
+    ";
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        let mut board = Board::from_diagram(rule, diagram).unwrap();
+        board.set_side_to_move(tengen::Color::White);
+        let mut s = Searcher::new(Config {
+            threads: 1,
+            hash_bytes: 1 << 20,
+            ..Default::default()
+        });
+        let mut reported = Vec::new();
+        let r = s.think(
+            &board,
+            &Limits::default(),
+            &AtomicBool::new(false),
+            &mut |i| reported.push(i.score),
+        );
+        assert_eq!(r.best, Some(Pos::new(0, 1)), "{rule}");
+        assert_eq!(r.score, tengen::search::MATE - 1, "{rule}");
+        assert_eq!(reported, vec![tengen::search::MATE - 1], "{rule}");
+    }
+}

@@ -668,6 +668,27 @@ impl Searcher {
         let Some(&first) = order.first() else {
             return SearchResult::default();
         };
+        // A five ends the game: it is scored as a win in one, not searched
+        // (the search below a finished game would score it as a four).
+        if order.len() == 1 && pos.board().is_five(first, pos.side()) {
+            let score = MATE - 1;
+            on_info(&Info {
+                depth: 1,
+                seldepth: 1,
+                score,
+                nodes: 0,
+                elapsed: start.elapsed(),
+                pv: vec![first],
+            });
+            return SearchResult {
+                best: Some(first),
+                score,
+                pv: vec![first],
+                nodes: 0,
+                depth: 1,
+                ranked: vec![(first, score)],
+            };
+        }
         let multipv = limits.multipv.max(1);
         let features = self.config.features;
         let mut solver_nodes = 0;
