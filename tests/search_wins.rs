@@ -54,11 +54,11 @@ fn the_other_five_point_is_played_when_one_is_excluded() {
 
 #[test]
 fn a_five_is_scored_as_a_win_in_one() {
-    // White (to move, as the side with fewer stones after black's fourth)
-    // has four in a row on row 1 ending at the board's edge; black's stones
-    // are scattered. Whatever the rule, 0,1 wins at once and is reported as
-    // a win in one ply, not as the score of a search below the finished
-    // game.
+    // White (to move: black has one stone more) has an open four on row 1,
+    // so 0,1 and 5,1 each make five; black's stones are scattered. Under
+    // every rule the five is played (0,1, the first of the two) and
+    // reported as a win in one ply, not as the score of a search below the
+    // finished game.
     let diagram = "
         . . . . . . . . . . . . . . .
         . O O O O . . . . . . . . . .

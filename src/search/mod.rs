@@ -668,44 +668,37 @@ impl Searcher {
         let Some(&first) = order.first() else {
             return SearchResult::default();
         };
-        // A five ends the game: it is scored as a win in one, not searched
-        // (the search below a finished game would score it as a four).
-        if order.len() == 1 && pos.board().is_five(first, pos.side()) {
-            let score = MATE - 1;
-            on_info(&Info {
-                depth: 1,
-                seldepth: 1,
-                score,
-                nodes: 0,
-                elapsed: start.elapsed(),
-                pv: vec![first],
-            });
-            return SearchResult {
-                best: Some(first),
-                score,
-                pv: vec![first],
-                nodes: 0,
-                depth: 1,
-                ranked: vec![(first, score)],
-            };
-        }
         let multipv = limits.multipv.max(1);
         let features = self.config.features;
         let mut solver_nodes = 0;
-        if multipv == 1 && order.len() > 1 {
+        // A five ends the game: it is scored as a win in one, not searched
+        // (the search below a finished game would score it as a four).
+        let win = if order.len() == 1 && pos.board().is_five(first, pos.side()) {
+            Some(SearchResult {
+                best: Some(first),
+                score: MATE - 1,
+                pv: vec![first],
+                nodes: 0,
+                depth: 1,
+                ranked: vec![(first, MATE - 1)],
+            })
+        } else if multipv == 1 && order.len() > 1 {
             let (win, nodes) = root_solvers(&mut pos, &order, limits, features, stop);
             solver_nodes = nodes;
-            if let Some(result) = win {
-                on_info(&Info {
-                    depth: 1,
-                    seldepth: result.pv.len() as u32,
-                    score: result.score,
-                    nodes: result.nodes,
-                    elapsed: start.elapsed(),
-                    pv: result.pv.clone(),
-                });
-                return result;
-            }
+            win
+        } else {
+            None
+        };
+        if let Some(result) = win {
+            on_info(&Info {
+                depth: 1,
+                seldepth: result.pv.len() as u32,
+                score: result.score,
+                nodes: result.nodes,
+                elapsed: start.elapsed(),
+                pv: result.pv.clone(),
+            });
+            return result;
         }
 
         let max_depth = match limits.max_depth {
