@@ -6,6 +6,8 @@
 //!     --judge /path/to/pbrain-judge --judge-time 1000 --out defence-freestyle.txt DIR...
 //! cargo run --release --example defence_set -- check --engine "target/release/pbrain-tengen --threads 1" \
 //!     --judge /path/to/pbrain-judge --turn-time 500 defence-freestyle.txt
+//! cargo run --release --example defence_set -- prove --engine "target/release/pbrain-tengen --threads 1" \
+//!     --turn-time 1000 defence-freestyle.txt
 //! ```
 //!
 //! `collect` reads the `.psq` records below the folders (as `tengen-arena
@@ -25,6 +27,13 @@
 //! (a fresh `START` each time) and has the judge evaluate the position
 //! after it: the engine holds when the judge finds no forced win for the
 //! opponent. It prints each verdict and the count held.
+//!
+//! `prove` plays each set move and asks the engine for its move in the
+//! position after it (a fresh `START` each time), where the judge found a
+//! forced win for the side to move: it counts how many of those wins the
+//! engine's search proves (reports as `+Mn`) within `--turn-time`. A move
+//! loses to such a win only when the search cannot see it one ply earlier,
+//! so the count says how deep the search sees threat sequences.
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -82,6 +91,20 @@ enum Cmd {
         /// The set written by `collect`.
         set: PathBuf,
     },
+    /// Counts the positions after each set move that an engine proves
+    /// won for the side to move (the judge found a forced win there when
+    /// the set was made): how far ahead its search sees a threat sequence.
+    Prove {
+        /// The engine tried: a Gomocup engine command that reports a
+        /// forced win as `ev +Mn` (this engine) or `Eval +Mn`.
+        #[arg(long)]
+        engine: String,
+        /// The engine's time a position, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        turn_time: u64,
+        /// The set written by `collect`.
+        set: PathBuf,
+    },
 }
 
 fn fail(msg: &str) -> ! {
@@ -101,9 +124,14 @@ enum Verdict {
 }
 
 impl Verdict {
-    /// Reads the `Eval …` field of a `MESSAGE` line.
+    /// Reads the `Eval …` field of a `MESSAGE` line, or this engine's
+    /// `ev …`.
     fn parse(line: &str) -> Option<Verdict> {
-        let rest = &line[line.find("Eval ")? + 5..];
+        let at = line
+            .find("Eval ")
+            .map(|i| i + 5)
+            .or_else(|| line.find(" ev ").map(|i| i + 4))?;
+        let rest = &line[at..];
         let word = rest.split_whitespace().next()?;
         if let Some(n) = word.strip_prefix("+M").or_else(|| word.strip_prefix("M")) {
             return n.parse().ok().map(Verdict::Wins);
@@ -396,6 +424,38 @@ fn check(engine: &mut Player, judge: &mut Player, set: &str) {
     println!("{held} of {total} held; {same} times the game's losing move again");
 }
 
+/// Asks `engine` for its move on the position after each set move (a
+/// fresh `START` each time) and counts those where it reports a forced win.
+fn prove(engine: &mut Player, set: &str) {
+    let (mut proved, mut total) = (0, 0);
+    for (n, line) in set.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (mut board, (x, y)) =
+            parse_line(line).unwrap_or_else(|e| fail(&format!("line {}: {e}", n + 1)));
+        let played = board.pos(x, y).is_some_and(|p| board.play(p).is_ok());
+        if !played || board.winner().is_some() {
+            fail(&format!(
+                "line {}: the set move {x},{y} cannot be played",
+                n + 1
+            ));
+        }
+        let (_, verdict) = engine.think(&board);
+        let won = matches!(verdict, Some(Verdict::Wins(_)));
+        total += 1;
+        proved += usize::from(won);
+        let judged = line.split(" ; ").nth(3).unwrap_or("").trim();
+        println!(
+            "{:3} {judged} ; engine {} {}",
+            n + 1,
+            verdict.map_or_else(|| "-".into(), Verdict::text),
+            if won { "proved" } else { "not proved" }
+        );
+    }
+    println!("{proved} of {total} proved");
+}
+
 fn main() {
     match Cli::parse().cmd {
         Cmd::Collect {
@@ -429,5 +489,37 @@ fn main() {
             engine.engine.quit(Duration::from_secs(2));
             judge.engine.quit(Duration::from_secs(2));
         }
+        Cmd::Prove {
+            engine,
+            turn_time,
+            set,
+        } => {
+            let text = std::fs::read_to_string(&set)
+                .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", set.display())));
+            let mut engine = Player::spawn(&engine, turn_time);
+            prove(&mut engine, &text);
+            engine.engine.quit(Duration::from_secs(2));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Verdict;
+
+    #[test]
+    fn evaluations_are_read_from_both_engines_lines() {
+        // Rapfi's search line, then this engine's.
+        let rapfi = "MESSAGE Speed 995K | Depth 24-17 | Eval +M19 | Node 602K | Time 605ms";
+        assert_eq!(Verdict::parse(rapfi), Some(Verdict::Wins(19)));
+        let rapfi = "MESSAGE Speed 860K | Depth 18-31 | Eval -873 | Node 834K | Time 970ms";
+        assert_eq!(Verdict::parse(rapfi), Some(Verdict::Score(-873)));
+        let own = "MESSAGE depth 21-29 ev +M23 n 4075477 n/ms 863 tm 4720 pv 7,9 10,9";
+        assert_eq!(Verdict::parse(own), Some(Verdict::Wins(23)));
+        let own = "MESSAGE depth 5-7 ev -M6 n 1200 n/ms 600 tm 2 pv 7,9";
+        assert_eq!(Verdict::parse(own), Some(Verdict::Loses(6)));
+        let own = "MESSAGE depth 16-28 ev 2374 n 8455460 n/ms 1106 tm 7660 pv 6,6 6,9";
+        assert_eq!(Verdict::parse(own), Some(Verdict::Score(2374)));
+        assert_eq!(Verdict::parse("MESSAGE budget 460 ms"), None);
     }
 }
