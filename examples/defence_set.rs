@@ -392,14 +392,29 @@ fn parse_line(line: &str) -> Result<(Board, (i64, i64)), String> {
     Ok((board, played))
 }
 
+/// A set file's text; a file that cannot be read ends the run.
+fn read_set(set: &Path) -> String {
+    std::fs::read_to_string(set)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", set.display())))
+}
+
+/// The positions of a set, each with its line number (from 1), its line,
+/// its board and the move played in the game; comments and blank lines
+/// are skipped, and a line that does not parse ends the run.
+fn positions(set: &str) -> impl Iterator<Item = (usize, &str, Board, (i64, i64))> {
+    set.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|(n, line)| {
+            let (board, played) =
+                parse_line(line).unwrap_or_else(|e| fail(&format!("line {}: {e}", n + 1)));
+            (n + 1, line, board, played)
+        })
+}
+
 fn check(engine: &mut Player, judge: &mut Player, set: &str) {
     let (mut held, mut total, mut same) = (0, 0, 0);
-    for (n, line) in set.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (board, played) =
-            parse_line(line).unwrap_or_else(|e| fail(&format!("line {}: {e}", n + 1)));
+    for (n, _, board, played) in positions(set) {
         let ((x, y), _) = engine.think(&board);
         let mut after = board.clone();
         let legal = after.pos(x, y).is_some_and(|p| after.play(p).is_ok());
@@ -415,8 +430,7 @@ fn check(engine: &mut Player, judge: &mut Player, set: &str) {
         held += usize::from(holds);
         same += usize::from((x, y) == played);
         println!(
-            "{:3} {x},{y} {} {}",
-            n + 1,
+            "{n:3} {x},{y} {} {}",
             verdict.map_or_else(|| "-".into(), Verdict::text),
             if holds { "holds" } else { "lost" }
         );
@@ -428,18 +442,10 @@ fn check(engine: &mut Player, judge: &mut Player, set: &str) {
 /// fresh `START` each time) and counts those where it reports a forced win.
 fn prove(engine: &mut Player, set: &str) {
     let (mut proved, mut total) = (0, 0);
-    for (n, line) in set.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (mut board, (x, y)) =
-            parse_line(line).unwrap_or_else(|e| fail(&format!("line {}: {e}", n + 1)));
+    for (n, line, mut board, (x, y)) in positions(set) {
         let played = board.pos(x, y).is_some_and(|p| board.play(p).is_ok());
         if !played || board.winner().is_some() {
-            fail(&format!(
-                "line {}: the set move {x},{y} cannot be played",
-                n + 1
-            ));
+            fail(&format!("line {n}: the set move {x},{y} cannot be played"));
         }
         let (_, verdict) = engine.think(&board);
         let won = matches!(verdict, Some(Verdict::Wins(_)));
@@ -447,8 +453,7 @@ fn prove(engine: &mut Player, set: &str) {
         proved += usize::from(won);
         let judged = line.split(" ; ").nth(3).unwrap_or("").trim();
         println!(
-            "{:3} {judged} ; engine {} {}",
-            n + 1,
+            "{n:3} {judged} ; engine {} {}",
             verdict.map_or_else(|| "-".into(), Verdict::text),
             if won { "proved" } else { "not proved" }
         );
@@ -481,8 +486,7 @@ fn main() {
             judge_time,
             set,
         } => {
-            let text = std::fs::read_to_string(&set)
-                .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", set.display())));
+            let text = read_set(&set);
             let mut engine = Player::spawn(&engine, turn_time);
             let mut judge = Player::spawn(&judge, judge_time);
             check(&mut engine, &mut judge, &text);
@@ -494,8 +498,7 @@ fn main() {
             turn_time,
             set,
         } => {
-            let text = std::fs::read_to_string(&set)
-                .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", set.display())));
+            let text = read_set(&set);
             let mut engine = Player::spawn(&engine, turn_time);
             prove(&mut engine, &text);
             engine.engine.quit(Duration::from_secs(2));
