@@ -1,7 +1,7 @@
 //! The engine's command-line options: `--threads N`, `--nodes N`,
-//! `--no-vct`, `--quiescence` and `--threat-extension` start the protocol
-//! with those settings; anything else is refused with exit code 2 and a
-//! usage line, before any protocol output.
+//! `--no-vct`, `--quiescence`, `--local-fours` and `--threat-extension`
+//! start the protocol with those settings; anything else is refused with
+//! exit code 2 and a usage line, before any protocol output.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -36,6 +36,7 @@ fn options_start_the_protocol() {
         &["--no-vct"],
         &["--threads", "2", "--no-vct"],
         &["--nodes", "5000", "--quiescence", "--threat-extension"],
+        &["--nodes", "5000", "--local-fours"],
     ] {
         let (code, out, err) = engine(args, input);
         assert_eq!(code, 0, "{args:?}: {err}");

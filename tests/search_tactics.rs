@@ -489,6 +489,95 @@ fn quiescence_sees_a_four_three_beyond_the_horizon() {
     assert!(without.iter().all(|&(_, s)| s > -MATE_BOUND), "{without:?}");
 }
 
+/// The fours quiescence follows a run of fours beyond the horizon. White
+/// (to move after black's root move) has two blocked threes, on row 5 and
+/// row 6, and so plain fours at (6,5) and (7,6), neither a four-three. But
+/// after (6,5) and its forced block at (7,5), (7,6) makes the row-6 four
+/// and the open diagonal three (6,5), (7,6), (8,7): a four-three. White's
+/// last stone, (8,7), is two points from both. At depth 1 every black
+/// move is searched to a leaf where white is to move: with the fours
+/// quiescence only the moves on those lines hold and the others are scored
+/// lost; the four-three stage alone (which finds no four-three) scores no
+/// move lost. Every loss reported is a win for white by the VCF solver.
+///
+/// ```text
+///      2 3 4 5 6 7 8 9 10 11
+///   5  X O O O . . . .  .  .
+///   6  . . . . . . O O  O  X
+///   7  . . . . . . O .  .  .
+/// ```
+#[test]
+fn local_fours_follow_a_run_of_fours_beyond_the_horizon() {
+    let xy = |x, y| Pos::new(x, y);
+    let black = [
+        (2, 5),
+        (11, 6),
+        (0, 0),
+        (14, 0),
+        (0, 14),
+        (14, 14),
+        (14, 10),
+    ];
+    let white = [(3, 5), (4, 5), (5, 5), (8, 6), (9, 6), (10, 6), (8, 7)];
+    let mut b = Board::new(15, 15, Rule::Freestyle).unwrap();
+    for (&(bx, by), &(wx, wy)) in black.iter().zip(&white) {
+        b.play(xy(bx, by)).unwrap();
+        b.play(xy(wx, wy)).unwrap();
+    }
+    assert_eq!(b.side_to_move(), Color::Black);
+    let ranked = |change: fn(&mut Features)| {
+        let mut s = tree_only(change);
+        let limits = Limits {
+            max_depth: 1,
+            multipv: 400,
+            max_nodes: NODES,
+            ..Limits::default()
+        };
+        s.think(&b, &limits, &AtomicBool::new(false), &mut |_| {})
+            .ranked
+    };
+    let white_wins_after = |m: Pos| {
+        let mut pos = Position::new(&b);
+        pos.make(m);
+        matches!(
+            Vcf::default().solve(&mut pos, 20, 100_000),
+            VcfResult::Win(_)
+        )
+    };
+    let far = xy(12, 12);
+    let defences = [xy(6, 5), xy(7, 5), xy(7, 6), xy(6, 6)];
+    let score_of = |list: &[(Pos, i32)], m: Pos| {
+        list.iter()
+            .find(|&&(p, _)| p == m)
+            .map(|&(_, s)| s)
+            .expect("ranked")
+    };
+    let with = ranked(|f| f.local_fours = true);
+    assert!(with.len() > 20, "every root move is ranked: {}", with.len());
+    let mut lost = 0;
+    for &(m, score) in &with {
+        if score < -MATE_BOUND {
+            assert!(white_wins_after(m), "{m:?} scored {score} with no VCF");
+            lost += 1;
+        }
+    }
+    assert!(lost > 0 && lost < with.len(), "{lost} of {}", with.len());
+    assert!(score_of(&with, far) < -MATE_BOUND, "{with:?}");
+    for m in defences {
+        assert!(score_of(&with, m) > -MATE_BOUND, "{m:?} holds: {with:?}");
+    }
+    assert!(
+        with[0].1 > -MATE_BOUND,
+        "a defence comes first: {:?}",
+        with[0]
+    );
+    let four_threes_only = ranked(|f| f.quiescence = true);
+    assert!(
+        four_threes_only.iter().all(|&(_, s)| s > -MATE_BOUND),
+        "{four_threes_only:?}"
+    );
+}
+
 #[test]
 fn the_singular_extension_deepens_the_tree_and_keeps_the_defence() {
     // The open-three position, searched deep enough for the singular test

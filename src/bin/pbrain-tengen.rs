@@ -5,8 +5,9 @@
 //! threads (the manager's `INFO thread_num` still overrides it), `--nodes N`
 //! a node limit for every move (the manager's `INFO max_node` overrides it;
 //! for self-play that does not depend on the machine's load), and
-//! `--no-vct` switches the root VCT solver off, and `--quiescence` and
-//! `--threat-extension` switch on the leaf stages that are off by default
+//! `--no-vct` switches the root VCT solver off, and `--quiescence`,
+//! `--local-fours` and `--threat-extension` switch on the leaf stages that
+//! are off by default
 //! (see `search::params`), for self-play matches that measure what each is
 //! worth.
 
@@ -14,7 +15,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use tengen::search::Config;
 
-const USAGE: &str = "usage: pbrain-tengen [bench] | pbrain-tengen [--threads N] [--nodes N] [--no-vct] [--quiescence] [--threat-extension]";
+const USAGE: &str = "usage: pbrain-tengen [bench] | pbrain-tengen [--threads N] [--nodes N] [--no-vct] [--quiescence] [--local-fours] [--threat-extension]";
 
 /// The configuration the command line asks for, or why it is wrong.
 fn parse(args: &[String]) -> Result<Config, String> {
@@ -45,6 +46,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
             }
             "--no-vct" => config.features.vct = false,
             "--quiescence" => config.features.quiescence = true,
+            "--local-fours" => config.features.local_fours = true,
             "--threat-extension" => config.features.threat_extension = true,
             other => return Err(format!("unknown argument '{other}'")),
         }

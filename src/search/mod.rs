@@ -122,6 +122,10 @@ pub struct Features {
     /// The quiescence stage at the leaves (four-threes and their forced
     /// blocks).
     pub quiescence: bool,
+    /// The fours quiescence at the leaves: the side to move's fours near
+    /// its own last stone, each with its forced block, down to where the
+    /// fours run out.
+    pub local_fours: bool,
     /// One more ply at a leaf where the opponent has a four-three and the
     /// side to move no four.
     pub threat_extension: bool,
@@ -141,6 +145,7 @@ impl Default for Features {
             move_count_pruning: MOVE_COUNT_PRUNING,
             quiet_breadth: QUIET_BREADTH,
             quiescence: QUIESCENCE,
+            local_fours: LOCAL_FOURS,
             threat_extension: THREAT_EXTENSION,
             shallow_pruning: SHALLOW_PRUNING,
             singular_extension: SINGULAR_EXTENSION,

@@ -78,6 +78,38 @@ pub const QUIESCENCE: bool = false;
 /// 118–7–140 in 265 (−28.9 ±41.6, H0).
 pub const THREAT_EXTENSION: bool = false;
 
+/// The fours quiescence at the leaves (the side to move's fours near its
+/// own last stone, each answered by its forced block), off: it proves more
+/// of the defence sets' wins (`defence_set prove`, 1 s a position, one
+/// thread: freestyle 35 of 60 against 32, renju 55 of 79 against 45,
+/// standard 23 of 58 against 20), but the games do not follow. Against
+/// Rapfi classic, 200 ms a move, one thread each, the `*-15-searched.txt`
+/// sets with both colours, `--seed 21` to `23`, the same binary with and
+/// without `--local-fours` run side by side: renju 278–1–321 against
+/// 250–1–349 in 600 games each (−25 and −58 Elo), freestyle 127–6–267
+/// against 140–3–257 in 400 (−127 and −105), standard 81–1–118 against
+/// 84–1–115 in 200 (−65 and −54). Self-play,
+/// renju, same conditions as [`SHALLOW_PRUNING`]: 262–13–270 in 545 games
+/// (−5.1 ±28.9, H0). Not taken. Razoring into it (a non-PV node up to
+/// depth 2 on a calm board whose evaluation is 200 a ply below alpha,
+/// scored by the quiescence alone) took the `prove` counts down to 28
+/// (freestyle) and 40 (renju); dropped.
+pub const LOCAL_FOURS: bool = false;
+
+/// Depth (at or below 0) from which the fours quiescence plays only fours
+/// that make something more (a three or a two beside the four), unless the
+/// side's two stones before were such fours. Unmeasured.
+pub const LOCAL_FOURS_PLAIN_ABOVE: i32 = -2;
+
+/// Plies below the horizon the fours quiescence may go at most: a guard,
+/// since the fours run out long before. Unmeasured.
+pub const LOCAL_FOURS_FLOOR: i32 = -24;
+
+/// Chebyshev distance from the side's last stone within which any of its
+/// fours is tried by the fours quiescence; along the stone's four lines,
+/// fours up to 4 away are tried. Unmeasured.
+pub const LOCAL_FOURS_SQUARE: usize = 2;
+
 /// Plies below the horizon the quiescence stage may go: each four-three
 /// it tries costs one (the forced block costs none), so 2 follows at most
 /// two four-threes in a row.

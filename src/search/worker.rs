@@ -59,6 +59,8 @@ pub struct Worker<'s, 'a> {
     excluded: Vec<Option<Pos>>,
     /// The depth of the iteration under way.
     root_depth: i32,
+    /// Per ply, the combo the move played there made for its side.
+    played: Vec<Combo>,
 }
 
 /// The late-move reductions and move counts, as functions of depth and
@@ -159,6 +161,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             schedule: Schedule::get(),
             excluded: vec![None; MAX_PLY + 1],
             root_depth: 0,
+            played: vec![Combo::None; MAX_PLY + 1],
         }
     }
 
@@ -249,6 +252,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             let r = self.root_reduction(m, depth, searched);
             searched += 1;
             self.count(1);
+            self.played[0] = self.pos.board().combo(m, self.pos.side());
             self.pos.make(m);
             let score = if first {
                 -self.search(depth - 1, -beta, -alpha, 1, true)
@@ -489,6 +493,100 @@ impl<'s, 'a> Worker<'s, 'a> {
                 continue;
             }
             self.count(1);
+            self.played[ply] = self.pos.board().combo(p, me);
+            self.pos.make(p);
+            let score = -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node);
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        self.extend_pv(ply, p);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The fours quiescence at a leaf of `depth` (0 or below): the side to
+    /// move may stand on the static evaluation `stand`, or play one of its
+    /// fours near its own last stone. The opponent's block is forced and
+    /// costs no depth, so a run of fours that wins shows as a mate, and
+    /// one that the blocks defuse shows what it leaves. Below
+    /// [`LOCAL_FOURS_PLAIN_ABOVE`] only fours that make more than a four
+    /// are tried, unless the side's two stones before were such fours.
+    fn local_fours(
+        &mut self,
+        depth: i32,
+        stand: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let board = self.pos.board();
+        let me = board.side_to_move();
+        if stand >= beta || board.four_count(me) == 0 {
+            return stand;
+        }
+        let history = board.history();
+        let n = history.len();
+        let own = |k: usize| -> Option<Pos> {
+            (n > k)
+                .then(|| history[n - 1 - k])
+                .filter(|m| m.color == me && !m.pos.is_pass())
+                .map(|m| m.pos)
+        };
+        let Some(last) = own(1) else {
+            return stand;
+        };
+        let strong = |k: usize| ply >= k && self.played[ply - k] >= Combo::FourPlus;
+        let plain = depth > LOCAL_FOURS_PLAIN_ABOVE || (strong(2) && strong(4));
+        let least = if plain { Combo::Four } else { Combo::FourPlus };
+        let mut points = arrayvec::ArrayVec::<(Combo, Pos), 64>::new();
+        let (w, h) = (board.width() as isize, board.height() as isize);
+        let (lx, ly) = (last.x() as isize, last.y() as isize);
+        let sq = LOCAL_FOURS_SQUARE as isize;
+        for dy in -4..=4isize {
+            for dx in -4..=4isize {
+                let on_line = dx == 0 || dy == 0 || dx == dy || dx == -dy;
+                if !(on_line || (dx.abs() <= sq && dy.abs() <= sq)) {
+                    continue;
+                }
+                let (x, y) = (lx + dx, ly + dy);
+                if x < 0 || y < 0 || x >= w || y >= h {
+                    continue;
+                }
+                let p = Pos::new(x as usize, y as usize);
+                if !board.is_empty(p) {
+                    continue;
+                }
+                let c = board.combo(p, me);
+                if c >= least && c < Combo::Five {
+                    let _ = points.try_push((c, p));
+                }
+            }
+        }
+        if points.is_empty() {
+            return stand;
+        }
+        points.sort_unstable_by_key(|&(c, _)| std::cmp::Reverse(c));
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for (_, p) in points {
+            if !self.pos.is_legal(p, me) {
+                continue;
+            }
+            self.count(1);
+            self.played[ply] = self.pos.board().combo(p, me);
             self.pos.make(p);
             let score = -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node);
             self.pos.unmake();
@@ -558,6 +656,9 @@ impl<'s, 'a> Worker<'s, 'a> {
                 }
             }
             let stand = facts.eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            if self.shared.features.local_fours && depth > LOCAL_FOURS_FLOOR {
+                return self.local_fours(depth, stand, alpha, beta, ply, pv_node);
+            }
             if self.shared.features.quiescence && depth > -QUIESCENCE_PLIES {
                 return self.four_threes(depth, stand, alpha, beta, ply, pv_node);
             }
@@ -671,6 +772,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 }
             }
             self.count(1);
+            self.played[ply] = c.own;
             self.pos.make(m);
             let new_depth = new_depth + extension;
             let score = if i == 0 {
