@@ -55,6 +55,31 @@ fn tree_only(change: impl FnOnce(&mut Features)) -> Searcher {
     s
 }
 
+/// Every root move of `b` with its score from a depth-1 search of the
+/// tree alone ([`tree_only`]), its features changed by `change`.
+fn depth_one_ranking(b: &Board, change: impl FnOnce(&mut Features)) -> Vec<(Pos, i32)> {
+    let mut s = tree_only(change);
+    let limits = Limits {
+        max_depth: 1,
+        multipv: 400,
+        max_nodes: NODES,
+        ..Limits::default()
+    };
+    s.think(b, &limits, &AtomicBool::new(false), &mut |_| {})
+        .ranked
+}
+
+/// Whether the VCF solver finds a win for the side to move after `m` is
+/// played on `b`.
+fn vcf_after(b: &Board, m: Pos) -> bool {
+    let mut pos = Position::new(b);
+    pos.make(m);
+    matches!(
+        Vcf::default().solve(&mut pos, 20, 100_000),
+        VcfResult::Win(_)
+    )
+}
+
 fn board(rule: Rule, text: &str) -> Board {
     Board::from_diagram(rule, text).expect("diagram")
 }
@@ -452,25 +477,8 @@ fn quiescence_sees_a_four_three_beyond_the_horizon() {
         ",
     );
     assert_eq!(b.side_to_move(), Color::Black);
-    let ranked = |quiescence: bool| {
-        let mut s = tree_only(|f| f.quiescence = quiescence);
-        let limits = Limits {
-            max_depth: 1,
-            multipv: 400,
-            max_nodes: NODES,
-            ..Limits::default()
-        };
-        s.think(&b, &limits, &AtomicBool::new(false), &mut |_| {})
-            .ranked
-    };
-    let white_wins_after = |m: Pos| {
-        let mut pos = Position::new(&b);
-        pos.make(m);
-        matches!(
-            Vcf::default().solve(&mut pos, 20, 100_000),
-            VcfResult::Win(_)
-        )
-    };
+    let ranked = |quiescence: bool| depth_one_ranking(&b, |f| f.quiescence = quiescence);
+    let white_wins_after = |m: Pos| vcf_after(&b, m);
     let with = ranked(true);
     assert!(with.len() > 20, "every root move is ranked: {}", with.len());
     let mut lost = 0;
@@ -525,25 +533,8 @@ fn local_fours_follow_a_run_of_fours_beyond_the_horizon() {
         b.play(xy(wx, wy)).unwrap();
     }
     assert_eq!(b.side_to_move(), Color::Black);
-    let ranked = |change: fn(&mut Features)| {
-        let mut s = tree_only(change);
-        let limits = Limits {
-            max_depth: 1,
-            multipv: 400,
-            max_nodes: NODES,
-            ..Limits::default()
-        };
-        s.think(&b, &limits, &AtomicBool::new(false), &mut |_| {})
-            .ranked
-    };
-    let white_wins_after = |m: Pos| {
-        let mut pos = Position::new(&b);
-        pos.make(m);
-        matches!(
-            Vcf::default().solve(&mut pos, 20, 100_000),
-            VcfResult::Win(_)
-        )
-    };
+    let ranked = |change: fn(&mut Features)| depth_one_ranking(&b, change);
+    let white_wins_after = |m: Pos| vcf_after(&b, m);
     let far = xy(12, 12);
     let defences = [xy(6, 5), xy(7, 5), xy(7, 6), xy(6, 6)];
     let score_of = |list: &[(Pos, i32)], m: Pos| {

@@ -470,7 +470,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         &mut self,
         depth: i32,
         stand: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         pv_node: bool,
@@ -486,9 +486,27 @@ impl<'s, 'a> Worker<'s, 'a> {
                 let _ = points.try_push(p);
             }
         });
+        self.stand_or_play(depth, stand, alpha, beta, ply, pv_node, &points)
+    }
+
+    /// The move loop of a quiescence stage at a leaf of `depth`: the side
+    /// to move stands on `stand` or plays one of `points` (in that order,
+    /// its illegal ones skipped), each searched a ply shallower.
+    #[allow(clippy::too_many_arguments)]
+    fn stand_or_play(
+        &mut self,
+        depth: i32,
+        stand: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        points: &[Pos],
+    ) -> i32 {
+        let me = self.pos.side();
         let mut best = stand;
         alpha = alpha.max(stand);
-        for p in points {
+        for &p in points {
             if !self.pos.is_legal(p, me) {
                 continue;
             }
@@ -527,7 +545,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         &mut self,
         depth: i32,
         stand: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         pv_node: bool,
@@ -537,21 +555,21 @@ impl<'s, 'a> Worker<'s, 'a> {
         if stand >= beta || board.four_count(me) == 0 {
             return stand;
         }
+        // The side's own last stone, the one before the opponent's last move.
         let history = board.history();
-        let n = history.len();
-        let own = |k: usize| -> Option<Pos> {
-            (n > k)
-                .then(|| history[n - 1 - k])
-                .filter(|m| m.color == me && !m.pos.is_pass())
-                .map(|m| m.pos)
-        };
-        let Some(last) = own(1) else {
+        let Some(last) = history
+            .len()
+            .checked_sub(2)
+            .map(|i| history[i])
+            .filter(|m| m.color == me && !m.pos.is_pass())
+            .map(|m| m.pos)
+        else {
             return stand;
         };
         let strong = |k: usize| ply >= k && self.played[ply - k] >= Combo::FourPlus;
         let plain = depth > LOCAL_FOURS_PLAIN_ABOVE || (strong(2) && strong(4));
         let least = if plain { Combo::Four } else { Combo::FourPlus };
-        let mut points = arrayvec::ArrayVec::<(Combo, Pos), 64>::new();
+        let mut points = arrayvec::ArrayVec::<Pos, 64>::new();
         let (w, h) = (board.width() as isize, board.height() as isize);
         let (lx, ly) = (last.x() as isize, last.y() as isize);
         let sq = LOCAL_FOURS_SQUARE as isize;
@@ -571,42 +589,15 @@ impl<'s, 'a> Worker<'s, 'a> {
                 }
                 let c = board.combo(p, me);
                 if c >= least && c < Combo::Five {
-                    let _ = points.try_push((c, p));
+                    let _ = points.try_push(p);
                 }
             }
         }
         if points.is_empty() {
             return stand;
         }
-        points.sort_unstable_by_key(|&(c, _)| std::cmp::Reverse(c));
-        let mut best = stand;
-        alpha = alpha.max(stand);
-        for (_, p) in points {
-            if !self.pos.is_legal(p, me) {
-                continue;
-            }
-            self.count(1);
-            self.played[ply] = self.pos.board().combo(p, me);
-            self.pos.make(p);
-            let score = -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node);
-            self.pos.unmake();
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if pv_node {
-                        self.extend_pv(ply, p);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
+        points.sort_unstable_by_key(|&p| std::cmp::Reverse(board.combo(p, me)));
+        self.stand_or_play(depth, stand, alpha, beta, ply, pv_node, &points)
     }
 
     #[allow(clippy::too_many_arguments)]
