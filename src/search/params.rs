@@ -206,7 +206,19 @@ pub const LMR_MIN_DEPTH: i32 = 2;
 /// not taken, against this build: one ply less for every move but fours
 /// at a non-PV node whose static evaluation is above beta by 60 a ply less
 /// 35 (a likely cut), freestyle 282–6–291 in 579 games (−5.4 Elo ±28.2, H0
-/// accepted).
+/// accepted). Nor a ply more for a late move that is not a killer at an
+/// expected cut node (a null-window node below a late move, or the first
+/// move of an expected all node), one game at a time: 283–21–291 in 595
+/// games (−4.7 ±27.5, H0). Nor a ply less at a node that is or was on a principal variation
+/// (a flag kept in its table entry): 199–15–213 in 427 games (−11.4
+/// ±32.5, H0). Nor a reduced move whose reduced search beats alpha by
+/// more than 150 searched again a ply deeper than its full depth:
+/// 275–24–282 in 581 games (−4.2 ±27.7, H0). Nor, at a node facing an
+/// open three, a late four off the opponent's lines reduced two plies
+/// more when more than 4 points from the opponent's last stone and one
+/// more when more than 4 from the side's own: 285–25–292 in 602 games
+/// (−4.0 ±27.2, H0). Nor 0.75 in renju (reductions a quarter smaller),
+/// one game at a time: 162–13–180 in 355 games (−17.6 ±35.6, H0).
 pub const LMR_SCALE: f32 = 1.0;
 /// Extra plies of reduction for a quiet move (neither side makes an open
 /// three or better). Same conditions as [`SHALLOW_PRUNING`], freestyle:
@@ -217,7 +229,10 @@ pub const LMR_QUIET_EXTRA: f32 = 1.0;
 /// self-play (same conditions as [`SHALLOW_PRUNING`]): 497–33–470 in 1000
 /// games (+9.4 ±21.2, LLR −1.43, no verdict) and, `--seed 12`, 369–24–370
 /// in 763 (−0.5 ±24.3, H0 accepted); pooled 866–57–840 in 1763 games,
-/// +5.1 ±16.0. Not taken.
+/// +5.1 ±16.0. Not taken. Nor a ply more, where the reduction is already
+/// more than one, at a non-PV node whose static evaluation is no better
+/// than at the side's node two plies up: 134–15–154 in 303 games (−23.0
+/// ±38.4, H0).
 pub const LMR_NON_PV_EXTRA: f32 = 0.5;
 /// Moves whose own shape is below this are reducible: plain fours are
 /// reduced too; four-threes, open fours and fives never. Against fours
@@ -354,7 +369,10 @@ pub const TT_MOVE_BONUS: i32 = 1 << 28;
 /// Nor killers ordered below the winning shapes (bonuses 5 000 and 4 500:
 /// after own four-threes and open fours, before the blocks of the
 /// opponent's four-threes, double threes and fours), freestyle 465–32–457
-/// in 954 games (+2.9 ±21.7, H0).
+/// in 954 games (+2.9 ±21.7, H0). Nor every move that makes a cut (but
+/// the table move and a forced block) kept as a killer and earning
+/// history, threes and fours too: 333–28–335 in 696 games (−1.0 ±25.3,
+/// H0).
 pub const KILLER_BONUS: [i32; 2] = [1 << 20, 1 << 19];
 /// The history score counts for 1/n in a move's ordering score. 32
 /// instead of 8, same conditions as [`SHALLOW_PRUNING`], freestyle:
@@ -367,7 +385,9 @@ pub const HISTORY_ORDER_DIVISOR: i32 = 8;
 /// quiet cut by as much as the cut raises its own (a history malus, up to
 /// 32 moves), freestyle 439–29–434 in 902 self-play games (+1.9 ±22.3, H0).
 /// Nor the main thread's history carried, halved, from one move of a game
-/// to the next: 184–11–202 in 397 (−15.8 ±33.8, H0).
+/// to the next: 184–11–202 in 397 (−15.8 ±33.8, H0). Nor every move that
+/// makes a cut earning history, threes and fours too (a forced block
+/// never): 492–41–476 in 1 009 (+5.5 ±21.1, stopped without a verdict).
 pub const HISTORY_MAX: i32 = 1 << 18;
 
 /// Moves a node picks one at a time (a linear scan each) before it sorts
@@ -472,4 +492,9 @@ pub const FUTILITY_DEPTH: i32 = 3;
 /// freestyle 157–5–176 in 338 games (−19.6 Elo ±37.0, H0 accepted); not
 /// taken. On the shipped build, 90 against 120: 288–24–294 in 606 games
 /// (−3.4 ±27.2, H0); not taken.
+///
+/// Not taken either: a PV node whose move raised alpha without reaching
+/// beta searching its later moves a ply shallower (once per raise, at
+/// depths 3 to 11, scores within 2 000), 425–43–421 in 889 games (+1.6
+/// ±22.3, H0).
 pub const FUTILITY_MARGIN: i32 = 120;
