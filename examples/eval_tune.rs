@@ -3,6 +3,8 @@
 //! ```text
 //! cargo run --release --example eval_tune -- extract --rule renju --out renju.pos DIR...
 //! cargo run --release --example eval_tune -- label --nodes 20000 renju.pos renju-scored.pos
+//! cargo run --release --example eval_tune -- label --nodes 20000 --engine /path/to/pbrain-other \
+//!     renju.pos renju-scored.pos
 //! cargo run --release --example eval_tune -- fit --rule renju --out data/eval/renju.txt renju.pos...
 //! cargo run --release --example eval_tune -- hand-set --rule renju --out renju-hand.txt
 //! cargo run --release --example eval_tune -- order --rule freestyle DIR...
@@ -11,18 +13,24 @@
 //! `extract` reads every `.psq` record below the folders (as `tengen-arena
 //! --out` writes them) and writes the quiet positions of the games played
 //! under the rule, one a line. `label` adds a search's score to each
-//! position. `fit` fits the values to those positions and
+//! position: this engine's, or another Gomocup engine's (`--engine`). `fit` fits the values to those positions and
 //! writes the table; `hand-set` writes the hand-set table the engine
 //! started from. `order` fits the move order to the moves played (see
 //! `tengen::tune::order`).
 
+#[path = "common/judge.rs"]
+mod judge;
+
 use clap::{Parser, Subcommand};
+use judge::{Player, Verdict};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 use std::time::Instant;
 use tengen::arena::records::find_psq;
 use tengen::eval::ORDER;
 use tengen::pattern::ValueTable;
-use tengen::tune::data::{extract_keeping, label, Keep, Sample};
+use tengen::tune::data::{extract_keeping, label, label_from, Keep, Sample, VCF_WIN_SCORE};
 use tengen::tune::fit::{fit, split, Dataset, Settings};
 use tengen::tune::order::{best_temperature, fit_order, OrderData, OrderModel, OrderSettings};
 use tengen::Rule;
@@ -86,6 +94,15 @@ enum Cmd {
         /// Nodes each search may use.
         #[arg(long, default_value_t = 20_000)]
         nodes: u64,
+        /// Score with this Gomocup engine instead (a command line; it must
+        /// print `Eval N` in its `MESSAGE` lines and take `INFO max_node`),
+        /// its scores put in this engine's units by how well each predicts
+        /// the game results.
+        #[arg(long)]
+        engine: Option<String>,
+        /// How many copies of `--engine` run at once.
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
         /// The positions file to read.
         input: PathBuf,
         /// The positions file to write.
@@ -155,6 +172,37 @@ fn read_records(dirs: &[PathBuf]) -> Vec<String> {
         .iter()
         .map(|f| std::fs::read_to_string(f).unwrap_or_default())
         .collect()
+}
+
+/// Each sample's score for the side to move by a Gomocup engine (`command`),
+/// `nodes` nodes a position, `jobs` copies of it at a time; its forced wins
+/// and losses as `±VCF_WIN_SCORE`.
+fn engine_scores(samples: &[Sample], command: &str, nodes: u64, jobs: usize) -> Vec<Option<i32>> {
+    let mut out = vec![None; samples.len()];
+    let chunk = samples.len().div_ceil(jobs.max(1)).max(1);
+    let done = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for (part, dst) in samples.chunks(chunk).zip(out.chunks_mut(chunk)) {
+            let done = &done;
+            scope.spawn(move || {
+                let mut judge = Player::spawn_nodes(command, nodes);
+                for (s, d) in part.iter().zip(dst) {
+                    let Ok(board) = s.board() else { continue };
+                    *d = judge.think(&board).1.map(|v| match v {
+                        Verdict::Wins(_) => VCF_WIN_SCORE,
+                        Verdict::Loses(_) => -VCF_WIN_SCORE,
+                        Verdict::Score(v) => v,
+                    });
+                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if n % 1000 == 0 {
+                        eprintln!("{n} of {} positions scored", samples.len());
+                    }
+                }
+                judge.engine.quit(Duration::from_secs(2));
+            });
+        }
+    });
+    out
 }
 
 fn order(rule: Rule, settings: OrderSettings, holdout: u64, dirs: &[PathBuf]) {
@@ -288,7 +336,13 @@ fn main() {
             );
             write(&out, &table.to_text(&header));
         }
-        Cmd::Label { nodes, input, out } => {
+        Cmd::Label {
+            nodes,
+            engine,
+            jobs,
+            input,
+            out,
+        } => {
             let text = std::fs::read_to_string(&input)
                 .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", input.display())));
             let mut samples: Vec<Sample> = text
@@ -297,7 +351,17 @@ fn main() {
                 .map(|l| Sample::parse(l).unwrap_or_else(|e| fail(&e)))
                 .collect();
             let t0 = Instant::now();
-            label(&mut samples, nodes);
+            if let Some(command) = engine {
+                let scores = engine_scores(&samples, &command, nodes, jobs);
+                let (own, other) = label_from(&mut samples, &scores);
+                println!(
+                    "scales: {own:.1} for this engine's evaluation, {other:.1} for `{command}`'s \
+                     ({} positions without a score)",
+                    scores.iter().filter(|s| s.is_none()).count()
+                );
+            } else {
+                label(&mut samples, nodes);
+            }
             write_samples(&out, &samples);
             println!(
                 "{} positions searched ({} nodes each at most, {:.1} s)",

@@ -6,7 +6,9 @@
 
 use tengen::eval::static_eval;
 use tengen::pattern::ValueTable;
-use tengen::tune::data::{extract, extract_keeping, Keep, Sample, VCF_WIN_SCORE};
+use tengen::tune::data::{
+    extract, extract_keeping, label_from, result_scale, Keep, Sample, VCF_WIN_SCORE,
+};
 use tengen::tune::evaluate;
 use tengen::tune::fit::{fit, split, Dataset, Settings};
 use tengen::{Board, Color, Rule};
@@ -127,6 +129,50 @@ fn the_fit_lowers_the_loss_and_its_table_round_trips() {
     assert_ne!(table, start);
     let text = table.to_text("fixture fit");
     assert_eq!(ValueTable::parse(&text).unwrap(), table);
+}
+
+#[test]
+fn the_result_scale_is_the_one_the_results_follow() {
+    // Game scores that follow σ(v / 300) exactly.
+    let points: Vec<(f64, f64)> = (-200..=200)
+        .map(|i| {
+            let v = f64::from(i) * 10.0;
+            (v, 1.0 / (1.0 + (-v / 300.0).exp()))
+        })
+        .collect();
+    let k = result_scale(&points);
+    assert!((k - 300.0).abs() < 1.0, "{k}");
+}
+
+#[test]
+fn another_engines_scores_come_in_this_engines_units() {
+    let (mut samples, _) = extract(&fixture(), Rule::Freestyle, 0);
+    let evals: Vec<i32> = samples
+        .iter()
+        .map(|s| static_eval(&s.board().unwrap()))
+        .collect();
+    // An engine that counts in thirds of this one's units.
+    let scores: Vec<Option<i32>> = evals.iter().map(|&e| Some(3 * e)).collect();
+    let mut labelled = samples.clone();
+    let (own, other) = label_from(&mut labelled, &scores);
+    assert!(own > 10.0 && own < 10_000.0, "{own}");
+    assert!((other / own - 3.0).abs() < 0.01, "{own} {other}");
+    for (s, &e) in labelled.iter().zip(&evals) {
+        let v = s.search.unwrap();
+        assert!(
+            (v - e).abs() <= 1 + e.abs() / 100,
+            "{v} for {e}: {}",
+            s.to_line()
+        );
+    }
+    // Its forced win stays one, and a position it did not score gets no
+    // label.
+    let mut scores = scores;
+    scores[0] = Some(VCF_WIN_SCORE);
+    scores[1] = None;
+    label_from(&mut samples, &scores);
+    assert_eq!(samples[0].search, Some(VCF_WIN_SCORE));
+    assert_eq!(samples[1].search, None);
 }
 
 #[test]

@@ -349,3 +349,61 @@ pub fn label(samples: &mut [Sample], nodes: u64) {
         },
     );
 }
+
+/// The scale `K` under which `σ(score / K)` predicts the game scores best
+/// (least squares), for `(score, game score)` pairs: how many of its units
+/// an evaluation needs for one step in the log-odds of winning.
+#[must_use]
+pub fn result_scale(points: &[(f64, f64)]) -> f64 {
+    use super::fit::{best_scale, sigmoid};
+    best_scale(|k| {
+        points
+            .iter()
+            .map(|&(v, s)| (sigmoid(v / k) - s).powi(2))
+            .sum::<f64>()
+    })
+}
+
+/// Labels the samples with another engine's scores, put in this engine's
+/// units: `scores[i]` is that engine's score of `samples[i]` for the side
+/// to move (`None`: none, the sample keeps no score), with its forced wins
+/// and losses as `±`[`VCF_WIN_SCORE`], kept as they are. The two engines
+/// count in different units, so each gets the scale under which its scores
+/// best predict the game results ([`result_scale`]): this engine's static
+/// evaluation (the built-in table) on all the samples, as the tuner's own
+/// scale is found, and the other engine's scores short of a forced result.
+/// A score `v` becomes `v · K_own /
+/// K_other`. Returns `(K_own, K_other)`.
+///
+/// # Panics
+/// When `scores` and `samples` differ in length.
+pub fn label_from(samples: &mut [Sample], scores: &[Option<i32>]) -> (f64, f64) {
+    use rayon::prelude::*;
+    assert_eq!(samples.len(), scores.len());
+    let own: Vec<(f64, f64)> = samples
+        .par_iter()
+        .filter_map(|s| {
+            let e = crate::eval::static_eval(&s.board().ok()?);
+            Some((f64::from(e), s.score()))
+        })
+        .collect();
+    let other: Vec<(f64, f64)> = samples
+        .iter()
+        .zip(scores)
+        .filter_map(|(s, v)| {
+            let v = v.filter(|v| v.abs() < VCF_WIN_SCORE)?;
+            Some((f64::from(v), s.score()))
+        })
+        .collect();
+    let (k_own, k_other) = (result_scale(&own), result_scale(&other));
+    for (s, v) in samples.iter_mut().zip(scores) {
+        s.search = v.map(|v| {
+            if v.abs() >= VCF_WIN_SCORE {
+                v.signum() * VCF_WIN_SCORE
+            } else {
+                (f64::from(v) * k_own / k_other).round() as i32
+            }
+        });
+    }
+    (k_own, k_other)
+}

@@ -260,7 +260,7 @@ impl Dataset {
     }
 }
 
-fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -286,9 +286,15 @@ fn mix(mut z: u64) -> u64 {
 /// between 10 and 10 000 evaluation units.
 #[must_use]
 pub fn fit_scale(data: &Dataset, w: &[f64]) -> f64 {
+    best_scale(|k| data.loss(w, k))
+}
+
+/// The scale between 10 and 10 000 where `loss` (one minimum there) is
+/// least: a golden-section search on its logarithm.
+pub(crate) fn best_scale(loss: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (10f64.ln(), 10_000f64.ln());
     let phi = (5f64.sqrt() - 1.0) / 2.0;
-    let f = |x: f64| data.loss(w, x.exp());
+    let f = |x: f64| loss(x.exp());
     let (mut a, mut b) = (hi - phi * (hi - lo), lo + phi * (hi - lo));
     let (mut fa, mut fb) = (f(a), f(b));
     for _ in 0..40 {
