@@ -13,10 +13,10 @@
 //! `extract` reads every `.psq` record below the folders (as `tengen-arena
 //! --out` writes them) and writes the quiet positions of the games played
 //! under the rule, one a line. `label` adds a search's score to each
-//! position: this engine's, or another Gomocup engine's (`--engine`). `fit` fits the values to those positions and
-//! writes the table; `hand-set` writes the hand-set table the engine
-//! started from. `order` fits the move order to the moves played (see
-//! `tengen::tune::order`).
+//! position: this engine's, or another Gomocup engine's (`--engine`).
+//! `fit` fits the values to those positions and writes the table;
+//! `hand-set` writes the hand-set table the engine started from. `order`
+//! fits the move order to the moves played (see `tengen::tune::order`).
 
 #[path = "common/judge.rs"]
 mod judge;
@@ -25,8 +25,7 @@ use clap::{Parser, Subcommand};
 use judge::{Player, Verdict};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tengen::arena::records::find_psq;
 use tengen::eval::ORDER;
 use tengen::pattern::ValueTable;

@@ -372,8 +372,7 @@ pub fn result_scale(points: &[(f64, f64)]) -> f64 {
 /// best predict the game results ([`result_scale`]): this engine's static
 /// evaluation (the built-in table) on all the samples, as the tuner's own
 /// scale is found, and the other engine's scores short of a forced result.
-/// A score `v` becomes `v · K_own /
-/// K_other`. Returns `(K_own, K_other)`.
+/// A score `v` becomes `v · K_own / K_other`. Returns `(K_own, K_other)`.
 ///
 /// # Panics
 /// When `scores` and `samples` differ in length.
