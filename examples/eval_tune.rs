@@ -6,6 +6,7 @@
 //! cargo run --release --example eval_tune -- label --nodes 20000 --engine /path/to/pbrain-other \
 //!     renju.pos renju-scored.pos
 //! cargo run --release --example eval_tune -- fit --rule renju --out data/eval/renju.txt renju.pos...
+//! cargo run --release --example eval_tune -- perturb --plies 1 --seed 1 renju.pos renju-off.pos
 //! cargo run --release --example eval_tune -- hand-set --rule renju --out renju-hand.txt
 //! cargo run --release --example eval_tune -- order --rule freestyle DIR...
 //! ```
@@ -14,6 +15,8 @@
 //! --out` writes them) and writes the quiet positions of the games played
 //! under the rule, one a line. `label` adds a search's score to each
 //! position: this engine's, or another Gomocup engine's (`--engine`).
+//! `perturb` writes positions a few random moves off the games' path, as
+//! the search's leaves meet them, to be labelled like the others.
 //! `fit` fits the values to those positions and writes the table;
 //! `hand-set` writes the hand-set table the engine started from. `order`
 //! fits the move order to the moves played (see `tengen::tune::order`).
@@ -29,7 +32,9 @@ use std::time::{Duration, Instant};
 use tengen::arena::records::find_psq;
 use tengen::eval::ORDER;
 use tengen::pattern::ValueTable;
-use tengen::tune::data::{extract_keeping, label, label_from, Keep, Sample, VCF_WIN_SCORE};
+use tengen::tune::data::{
+    extract_keeping, label, label_from, label_scaled, perturb, Keep, Sample, VCF_WIN_SCORE,
+};
 use tengen::tune::fit::{fit, split, Dataset, Settings};
 use tengen::tune::order::{best_temperature, fit_order, OrderData, OrderModel, OrderSettings};
 use tengen::Rule;
@@ -102,9 +107,29 @@ enum Cmd {
         /// How many copies of `--engine` run at once.
         #[arg(long, default_value_t = 2)]
         jobs: usize,
+        /// With `--engine`: put its scores in this engine's units with
+        /// these two scales (`OWN,OTHER`, as an earlier labelling printed
+        /// them) instead of finding them from the game results; for the
+        /// positions `perturb` writes, whose results say little.
+        #[arg(long, value_parser = parse_scales)]
+        scales: Option<(f64, f64)>,
         /// The positions file to read.
         input: PathBuf,
         /// The positions file to write.
+        out: PathBuf,
+    },
+    /// Writes positions off the games' path: each position of the file
+    /// with `--plies` random moves near the stones, kept when quiet.
+    Perturb {
+        /// Random moves added to each position.
+        #[arg(long, default_value_t = 1)]
+        plies: usize,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The positions file to read.
+        input: PathBuf,
+        /// The positions file to write (unlabelled).
         out: PathBuf,
     },
     /// Fits the move order (an `OrderTable`, from the engine's) to the
@@ -138,6 +163,29 @@ enum Cmd {
         #[arg(long)]
         out: PathBuf,
     },
+}
+
+fn parse_scales(text: &str) -> Result<(f64, f64), String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}`: expected OWN,OTHER"))?;
+    let num = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .ok_or_else(|| format!("`{t}` is not a positive number"))
+    };
+    Ok((num(a)?, num(b)?))
+}
+
+fn read_samples(path: &Path) -> Vec<Sample> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| Sample::parse(l).unwrap_or_else(|e| fail(&e)))
+        .collect()
 }
 
 fn rule(name: &str) -> Rule {
@@ -339,20 +387,24 @@ fn main() {
             nodes,
             engine,
             jobs,
+            scales,
             input,
             out,
         } => {
-            let text = std::fs::read_to_string(&input)
-                .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", input.display())));
-            let mut samples: Vec<Sample> = text
-                .lines()
-                .filter(|l| !l.trim().is_empty())
-                .map(|l| Sample::parse(l).unwrap_or_else(|e| fail(&e)))
-                .collect();
+            if scales.is_some() && engine.is_none() {
+                fail("--scales goes with --engine");
+            }
+            let mut samples = read_samples(&input);
             let t0 = Instant::now();
             if let Some(command) = engine {
                 let scores = engine_scores(&samples, &command, nodes, jobs);
-                let (own, other) = label_from(&mut samples, &scores);
+                let (own, other) = match scales {
+                    Some((own, other)) => {
+                        label_scaled(&mut samples, &scores, own, other);
+                        (own, other)
+                    }
+                    None => label_from(&mut samples, &scores),
+                };
                 println!(
                     "scales: {own:.1} for this engine's evaluation, {other:.1} for `{command}`'s \
                      ({} positions without a score)",
@@ -366,6 +418,23 @@ fn main() {
                 "{} positions searched ({} nodes each at most, {:.1} s)",
                 samples.len(),
                 nodes,
+                t0.elapsed().as_secs_f64()
+            );
+        }
+        Cmd::Perturb {
+            plies,
+            seed,
+            input,
+            out,
+        } => {
+            let samples = read_samples(&input);
+            let t0 = Instant::now();
+            let moved = perturb(&samples, plies, seed);
+            write_samples(&out, &moved);
+            println!(
+                "{} of {} positions kept with {plies} random moves ({:.1} s)",
+                moved.len(),
+                samples.len(),
                 t0.elapsed().as_secs_f64()
             );
         }

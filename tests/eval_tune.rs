@@ -6,8 +6,10 @@
 
 use tengen::eval::static_eval;
 use tengen::pattern::ValueTable;
+use tengen::position::Position;
 use tengen::tune::data::{
-    extract, extract_keeping, label_from, result_scale, Keep, Sample, VCF_WIN_SCORE,
+    extract, extract_keeping, is_quiet, label_from, label_scaled, perturb, result_scale, Keep,
+    Sample, PERTURB_RADIUS, VCF_WIN_SCORE,
 };
 use tengen::tune::evaluate;
 use tengen::tune::fit::{fit, split, Dataset, Settings};
@@ -173,6 +175,97 @@ fn another_engines_scores_come_in_this_engines_units() {
     label_from(&mut samples, &scores);
     assert_eq!(samples[0].search, Some(VCF_WIN_SCORE));
     assert_eq!(samples[1].search, None);
+}
+
+#[test]
+fn fixed_scales_convert_without_the_results() {
+    let (mut samples, _) = extract(&fixture(), Rule::Freestyle, 0);
+    let scores: Vec<Option<i32>> = (0..samples.len() as i32)
+        .map(|i| match i {
+            0 => Some(-VCF_WIN_SCORE),
+            1 => None,
+            _ => Some(i * 10 - 500),
+        })
+        .collect();
+    label_scaled(&mut samples, &scores, 500.0, 200.0);
+    assert_eq!(samples[0].search, Some(-VCF_WIN_SCORE));
+    assert_eq!(samples[1].search, None);
+    for (i, s) in samples.iter().enumerate().skip(2) {
+        // 500 / 200: two and a half of this engine's units for each.
+        let raw = f64::from(i as i32 * 10 - 500);
+        assert_eq!(s.search, Some((raw * 2.5).round() as i32));
+    }
+}
+
+/// The stone `after` has beyond `before`'s, checked to be one of the
+/// random moves' points: empty before, legal for the side to move, and
+/// near a stone.
+fn check_random_move(before: &Board, x: usize, y: usize) {
+    let p = before.pos(x as i64, y as i64).unwrap();
+    assert!(before.is_empty(p));
+    let me = before.side_to_move();
+    assert!(Position::new(before).is_legal(p, me), "{x},{y}");
+    assert!(
+        before
+            .points()
+            .any(|q| before.stone(q).is_some() && q.distance(p) <= PERTURB_RADIUS),
+        "{x},{y} is far from every stone"
+    );
+}
+
+#[test]
+fn perturbed_positions_are_quiet_legal_steps_off_the_games() {
+    let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
+    let mut vcf = tengen::threat::Vcf::new(1 << 16);
+    for plies in [1, 2] {
+        let moved = perturb(&samples, plies, 7);
+        assert!(
+            moved.len() > samples.len() / 3 && moved.len() <= samples.len(),
+            "{} of {}",
+            moved.len(),
+            samples.len()
+        );
+        for m in &moved {
+            let n = m.moves.len() - plies;
+            let base = samples
+                .iter()
+                .find(|s| s.game == m.game && s.moves[..] == m.moves[..n])
+                .unwrap_or_else(|| panic!("no sample under {}", m.to_line()));
+            assert_eq!((m.winner, m.search), (base.winner, None));
+            let mut b = base.board().unwrap();
+            for &(x, y) in &m.moves[n..] {
+                check_random_move(&b, x, y);
+                b.play(b.pos(x as i64, y as i64).unwrap()).unwrap();
+            }
+            assert!(
+                b.winner().is_none() && is_quiet(&b, &mut vcf),
+                "{}",
+                m.to_line()
+            );
+        }
+        // Reproducible from the seed; another seed moves elsewhere.
+        assert_eq!(perturb(&samples, plies, 7), moved);
+        assert_ne!(perturb(&samples, plies, 8), moved);
+    }
+}
+
+#[test]
+fn perturbed_renju_black_never_plays_a_forbidden_point() {
+    // Black's double three at 7,7 (7,5 and 7,6 on the column, 5,7 and 6,7
+    // on the row; white far enough not to touch them): every empty point
+    // within two of the stones but that one is a possible move.
+    let sample = Sample::parse("0 renju 15x15 D 7,5 12,12 7,6 12,2 5,7 2,12 6,7 2,2").unwrap();
+    let board = sample.board().unwrap();
+    let forbidden = board.pos(7, 7).unwrap();
+    assert!(!Position::new(&board).is_legal(forbidden, Color::Black));
+    let many: Vec<Sample> = (0..200).map(|_| sample.clone()).collect();
+    let moved = perturb(&many, 1, 3);
+    assert!(moved.len() > 100, "{}", moved.len());
+    for m in &moved {
+        let (x, y) = m.moves[8];
+        assert_ne!((x, y), (7, 7));
+        check_random_move(&board, x, y);
+    }
 }
 
 #[test]

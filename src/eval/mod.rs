@@ -62,7 +62,9 @@ pub struct OrderTable {
 /// `src/search/params.rs` (`--sprt 0,30`), freestyle: both at 1/2 instead
 /// of 1/4 scored 130–7–151 in 288 games (−25.4 Elo ±39.9, H0); both at 1/8,
 /// 496–36–468 in 1000 games (+9.7 ±21.2, no verdict) and, `--seed 12`,
-/// 318–18–323 in 659 (−2.6 ±26.2, H0): pooled +4.8 ±16.5 in 1659. 1/4
+/// 318–18–323 in 659 (−2.6 ±26.2, H0): pooled +4.8 ±16.5 in 1659; with
+/// two other near misses (`SINGLE_MOVE_DEPTH` and `LMR_NON_PV_EXTRA` in
+/// `src/search/params.rs`), 430–29–425 in 884 (+2.0 ±22.6, H0). 1/4
 /// stays.
 ///
 /// Not taken, same conditions: freestyle's order fitted by `eval_tune

@@ -20,6 +20,10 @@ pub const HELPER_STACK_BYTES: usize = 16 << 20;
 /// block): only its score is wanted. Searching it with the whole budget
 /// instead, to fill the table for the next move, scored +6.9 ± 21.1 in
 /// 1 000 freestyle games (LLR −2.08, no verdict) at 100 ms: not taken.
+/// Nor together with two other changes that came close alone
+/// ([`LMR_NON_PV_EXTRA`] at 1.0, the order's value weights at 1/8, see
+/// `crate::eval::ORDER`): freestyle 430–29–425 in 884 games (+2.0 ±22.6,
+/// H0, `--seed 31`).
 pub const SINGLE_MOVE_DEPTH: u32 = 4;
 
 /// Iterations go on past a mate score by this many plies, to confirm it,
@@ -229,7 +233,8 @@ pub const LMR_QUIET_EXTRA: f32 = 1.0;
 /// self-play (same conditions as [`SHALLOW_PRUNING`]): 497–33–470 in 1000
 /// games (+9.4 ±21.2, LLR −1.43, no verdict) and, `--seed 12`, 369–24–370
 /// in 763 (−0.5 ±24.3, H0 accepted); pooled 866–57–840 in 1763 games,
-/// +5.1 ±16.0. Not taken. Nor a ply more, where the reduction is already
+/// +5.1 ±16.0. Not taken; nor bundled with two other near misses (see
+/// [`SINGLE_MOVE_DEPTH`]). Nor a ply more, where the reduction is already
 /// more than one, at a non-PV node whose static evaluation is no better
 /// than at the side's node two plies up: 134–15–154 in 303 games (−23.0
 /// ±38.4, H0).

@@ -278,6 +278,72 @@ fn has_vcf(board: &Board, vcf: &mut Vcf) -> bool {
     )
 }
 
+/// How far (Chebyshev distance) from a stone [`perturb`]'s random moves
+/// may land: the search's candidates lie within this of the stones.
+pub const PERTURB_RADIUS: usize = 2;
+
+/// Positions off the games' path, as a search's leaves meet them: each
+/// sample with `plies` more stones, each a random legal point within
+/// [`PERTURB_RADIUS`] of a stone (uniform among them, from `seed` and the
+/// sample's place in the list, so a run is reproducible), kept when the
+/// result is quiet (see the module docs). The game number and result are
+/// the sample's; the score is dropped, to be labelled again. A sample
+/// whose board is refused, or that has no room, gives nothing. The samples
+/// are perturbed in parallel.
+#[must_use]
+pub fn perturb(samples: &[Sample], plies: usize, seed: u64) -> Vec<Sample> {
+    use rayon::prelude::*;
+    samples
+        .par_iter()
+        .enumerate()
+        .map_init(
+            || Vcf::new(1 << 16),
+            |vcf, (i, s)| {
+                let mut rng = crate::board::SplitMix(seed ^ (i as u64).wrapping_mul(0x9E37));
+                perturb_one(s, plies, &mut rng, vcf)
+            },
+        )
+        .flatten()
+        .collect()
+}
+
+fn perturb_one(
+    s: &Sample,
+    plies: usize,
+    rng: &mut crate::board::SplitMix,
+    vcf: &mut Vcf,
+) -> Option<Sample> {
+    let mut board = s.board().ok()?;
+    let mut moves = s.moves.clone();
+    for _ in 0..plies {
+        if board.winner().is_some() {
+            return None;
+        }
+        let me = board.side_to_move();
+        let stones: Vec<Pos> = board
+            .points()
+            .filter(|&p| board.stone(p).is_some())
+            .collect();
+        let mut position = Position::new(&board);
+        let near: Vec<Pos> = board
+            .empty_points()
+            .filter(|&p| stones.iter().any(|&q| p.distance(q) <= PERTURB_RADIUS))
+            .filter(|&p| position.is_legal(p, me))
+            .collect();
+        if near.is_empty() {
+            return None;
+        }
+        let p = near[rng.below(near.len())];
+        board.play(p).ok()?;
+        moves.push((p.x(), p.y()));
+    }
+    (board.winner().is_none() && is_quiet(&board, vcf)).then(|| Sample {
+        search: None,
+        moves,
+        ..s.clone()
+    })
+}
+
 /// Extracts the quiet positions of many games (the texts of their `.psq`
 /// records), numbering the games from `first_game`, in parallel.
 #[must_use]
@@ -395,6 +461,18 @@ pub fn label_from(samples: &mut [Sample], scores: &[Option<i32>]) -> (f64, f64) 
         })
         .collect();
     let (k_own, k_other) = (result_scale(&own), result_scale(&other));
+    label_scaled(samples, scores, k_own, k_other);
+    (k_own, k_other)
+}
+
+/// As [`label_from`] with the two scales given, for samples whose game
+/// results say little of the positions (those of [`perturb`]): the scales
+/// of an earlier labelling of the games' own positions are reused.
+///
+/// # Panics
+/// When `scores` and `samples` differ in length.
+pub fn label_scaled(samples: &mut [Sample], scores: &[Option<i32>], k_own: f64, k_other: f64) {
+    assert_eq!(samples.len(), scores.len());
     for (s, v) in samples.iter_mut().zip(scores) {
         s.search = v.map(|v| {
             if v.abs() >= VCF_WIN_SCORE {
@@ -404,5 +482,4 @@ pub fn label_from(samples: &mut [Sample], scores: &[Option<i32>]) -> (f64, f64) 
             }
         });
     }
-    (k_own, k_other)
 }
