@@ -6,10 +6,10 @@
 
 use tengen::eval::static_eval;
 use tengen::pattern::ValueTable;
-use tengen::position::Position;
+use tengen::position::{Position, NEAR_RADIUS};
 use tengen::tune::data::{
     extract, extract_keeping, is_quiet, label_from, label_scaled, perturb, result_scale, Keep,
-    Sample, PERTURB_RADIUS, VCF_WIN_SCORE,
+    Sample, VCF_WIN_SCORE,
 };
 use tengen::tune::evaluate;
 use tengen::tune::fit::{fit, split, Dataset, Settings};
@@ -197,9 +197,8 @@ fn fixed_scales_convert_without_the_results() {
     }
 }
 
-/// The stone `after` has beyond `before`'s, checked to be one of the
-/// random moves' points: empty before, legal for the side to move, and
-/// near a stone.
+/// Checks that `x,y` is a point a random move may take on `before`:
+/// empty, legal for the side to move, and near a stone.
 fn check_random_move(before: &Board, x: usize, y: usize) {
     let p = before.pos(x as i64, y as i64).unwrap();
     assert!(before.is_empty(p));
@@ -208,7 +207,7 @@ fn check_random_move(before: &Board, x: usize, y: usize) {
     assert!(
         before
             .points()
-            .any(|q| before.stone(q).is_some() && q.distance(p) <= PERTURB_RADIUS),
+            .any(|q| before.stone(q).is_some() && q.distance(p) <= NEAR_RADIUS as usize),
         "{x},{y} is far from every stone"
     );
 }

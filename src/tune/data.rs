@@ -278,15 +278,12 @@ fn has_vcf(board: &Board, vcf: &mut Vcf) -> bool {
     )
 }
 
-/// How far (Chebyshev distance) from a stone [`perturb`]'s random moves
-/// may land: the search's candidates lie within this of the stones.
-pub const PERTURB_RADIUS: usize = 2;
-
 /// Positions off the games' path, as a search's leaves meet them: each
-/// sample with `plies` more stones, each a random legal point within
-/// [`PERTURB_RADIUS`] of a stone (uniform among them, from `seed` and the
-/// sample's place in the list, so a run is reproducible), kept when the
-/// result is quiet (see the module docs). The game number and result are
+/// sample with `plies` more stones, each a random legal candidate of the
+/// search ([`Position::for_each_candidate`]: an empty point within
+/// [`crate::position::NEAR_RADIUS`] of a stone), uniform among them, from
+/// `seed` and the sample's place in the list, so a run is reproducible;
+/// kept when the result is quiet (see the module docs). The game number and result are
 /// the sample's; the score is dropped, to be labelled again. A sample
 /// whose board is refused, or that has no room, gives nothing. The samples
 /// are perturbed in parallel.
@@ -313,31 +310,25 @@ fn perturb_one(
     rng: &mut crate::board::SplitMix,
     vcf: &mut Vcf,
 ) -> Option<Sample> {
-    let mut board = s.board().ok()?;
+    let mut position = Position::new(&s.board().ok()?);
     let mut moves = s.moves.clone();
     for _ in 0..plies {
-        if board.winner().is_some() {
+        if position.board().winner().is_some() {
             return None;
         }
-        let me = board.side_to_move();
-        let stones: Vec<Pos> = board
-            .points()
-            .filter(|&p| board.stone(p).is_some())
-            .collect();
-        let mut position = Position::new(&board);
-        let near: Vec<Pos> = board
-            .empty_points()
-            .filter(|&p| stones.iter().any(|&q| p.distance(q) <= PERTURB_RADIUS))
-            .filter(|&p| position.is_legal(p, me))
-            .collect();
+        let me = position.side();
+        let mut near = Vec::new();
+        position.for_each_candidate(|p| near.push(p));
+        near.retain(|&p| position.is_legal(p, me));
         if near.is_empty() {
             return None;
         }
         let p = near[rng.below(near.len())];
-        board.play(p).ok()?;
+        position.make(p);
         moves.push((p.x(), p.y()));
     }
-    (board.winner().is_none() && is_quiet(&board, vcf)).then(|| Sample {
+    let board = position.board();
+    (board.winner().is_none() && is_quiet(board, vcf)).then(|| Sample {
         search: None,
         moves,
         ..s.clone()
