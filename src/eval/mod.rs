@@ -31,13 +31,18 @@ use crate::rules::{Color, Rule};
 /// the same sum before the last move (from the same side's view), the
 /// learned tables unchanged. `tengen-arena`, self-play, 100 ms a move,
 /// `--sprt 0,30` (as in `src/search/params.rs`): freestyle 79–0–105 in 184
-/// games (−49.4 Elo ±51.1, H0 accepted). Nor a learned waiting value per
-/// class and colour in its place (what a point is worth to its owner while
-/// the opponent is to move, fitted like the values, with this share as its
-/// prior): held-out losses fell by 4–5 % in every rule, but against the
-/// build before, same conditions, it scored freestyle 494–29–477 in 1000
-/// games (+5.9 ±21.2, LLR −2.31) and renju 274–15–281 in 570 (−4.3 ±28.2,
-/// stopped); see README ("Learning the evaluation").
+/// games (−49.4 Elo ±51.1, H0 accepted). Nor the same with a table fitted
+/// for it (each position's features the mean of its own and those a move
+/// before, from 1 200 new self-play games' 26 994 quiet positions scored
+/// by Rapfi classic and 1 466 VCF wins; held-out loss 0.0422 → 0.0304,
+/// where the unsmoothed table refitted on the same files gains nothing):
+/// freestyle 224–9–239 in 471 games (−11.0 ±31.1, H0). Nor a learned
+/// waiting value per class and colour in its place (what a point is worth
+/// to its owner while the opponent is to move, fitted like the values, with
+/// this share as its prior): held-out losses fell by 4–5 % in every rule,
+/// but against the build before, same conditions, it scored freestyle
+/// 494–29–477 in 1000 games (+5.9 ±21.2, LLR −2.31) and renju 274–15–281
+/// in 570 (−4.3 ±28.2, stopped); see README ("Learning the evaluation").
 pub const OPPONENT_SHARE: i32 = 13;
 
 /// The static part of a node's move order: a candidate scores
