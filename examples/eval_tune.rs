@@ -328,14 +328,9 @@ fn main() {
             let mut samples = Vec::new();
             // Game numbers restart in every file: keep them apart.
             for (n, f) in data.iter().enumerate() {
-                let text = std::fs::read_to_string(f)
-                    .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", f.display())));
-                for line in text.lines().filter(|l| !l.trim().is_empty()) {
-                    let mut s = Sample::parse(line).unwrap_or_else(|e| fail(&e));
-                    if s.rule == rule {
-                        s.game += (n as u64) << 40;
-                        samples.push(s);
-                    }
+                for mut s in read_samples(f).into_iter().filter(|s| s.rule == rule) {
+                    s.game += (n as u64) << 40;
+                    samples.push(s);
                 }
             }
             let (train, valid) = split(&samples, holdout);

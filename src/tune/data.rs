@@ -283,10 +283,10 @@ fn has_vcf(board: &Board, vcf: &mut Vcf) -> bool {
 /// search ([`Position::for_each_candidate`]: an empty point within
 /// [`crate::position::NEAR_RADIUS`] of a stone), uniform among them, from
 /// `seed` and the sample's place in the list, so a run is reproducible;
-/// kept when the result is quiet (see the module docs). The game number and result are
-/// the sample's; the score is dropped, to be labelled again. A sample
-/// whose board is refused, or that has no room, gives nothing. The samples
-/// are perturbed in parallel.
+/// kept when the result is quiet (see the module docs). The game number
+/// and result are the sample's; the score is dropped, to be labelled
+/// again. A sample whose board is refused, or that has no room, gives
+/// nothing. The samples are perturbed in parallel.
 #[must_use]
 pub fn perturb(samples: &[Sample], plies: usize, seed: u64) -> Vec<Sample> {
     use rayon::prelude::*;
