@@ -30,6 +30,7 @@ fn balanced_sets_fit_their_boards_in_every_symmetry() {
     check_file("standard-15.txt", Rule::Standard, 15, 30);
     check_file("renju-15.txt", Rule::Renju, 15, 30);
     check_file("freestyle-15-searched.txt", Rule::Freestyle, 15, 40);
+    check_file("freestyle-15-searched-200k.txt", Rule::Freestyle, 15, 40);
     check_file("standard-15-searched.txt", Rule::Standard, 15, 40);
     check_file("renju-15-searched.txt", Rule::Renju, 15, 40);
 }

@@ -1,5 +1,6 @@
 //! The engine's command-line options: `--threads N`, `--nodes N`,
-//! `--no-vct`, `--quiescence`, `--local-fours` and `--threat-extension`
+//! `--no-vct`, `--quiescence`, `--local-fours`, `--no-local-fours` and
+//! `--threat-extension`
 //! start the protocol with those settings; anything else is refused with
 //! exit code 2 and a usage line, before any protocol output.
 
@@ -37,6 +38,7 @@ fn options_start_the_protocol() {
         &["--threads", "2", "--no-vct"],
         &["--nodes", "5000", "--quiescence", "--threat-extension"],
         &["--nodes", "5000", "--local-fours"],
+        &["--nodes", "5000", "--no-local-fours"],
     ] {
         let (code, out, err) = engine(args, input);
         assert_eq!(code, 0, "{args:?}: {err}");

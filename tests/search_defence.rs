@@ -32,13 +32,23 @@ fn has_vcf(board: &Board) -> bool {
 /// The move a `depth`-ply search plays on `board`, with or without the
 /// threat solvers.
 fn answer_at(board: &Board, vct: bool, depth: u32) -> Pos {
-    let mut s = Searcher::new(Config {
-        threads: 1,
-        hash_bytes: 4 << 20,
-        features: Features {
+    answer_with(
+        board,
+        Features {
             vct,
             ..Features::default()
         },
+        depth,
+    )
+}
+
+/// The move the search plays on `board` with `features`, at most `depth`
+/// plies, one thread, no deadline.
+fn answer_with(board: &Board, features: Features, depth: u32) -> Pos {
+    let mut s = Searcher::new(Config {
+        threads: 1,
+        hash_bytes: 4 << 20,
+        features,
         node_limit: 0,
     });
     let limits = Limits {
@@ -325,6 +335,16 @@ const LONG_TRAPS: &[Trap] = &[
     ),
 ];
 
+/// The search of these traps, without the fours quiescence at the leaves:
+/// they were picked before it, and it sees some of them by itself (see
+/// [`the_fours_quiescence_sees_a_long_trap`]).
+fn trap_features() -> Features {
+    Features {
+        local_fours: false,
+        ..Features::default()
+    }
+}
+
 #[test]
 fn the_time_left_goes_into_the_last_defence_check() {
     for &(name, rule, depth, (x, y), diagram) in LONG_TRAPS {
@@ -334,7 +354,7 @@ fn the_time_left_goes_into_the_last_defence_check() {
         after.play(blind).unwrap();
         assert!(has_threat_win(&after), "{name}: {blind:?} should lose");
         // Without a deadline there is no time to spend on the last check...
-        let quick = answer_at(&board, true, depth);
+        let quick = answer_with(&board, trap_features(), depth);
         let mut after = board.clone();
         after.play(quick).unwrap();
         assert!(has_threat_win(&after), "{name}: {quick:?} should lose");
@@ -343,7 +363,7 @@ fn the_time_left_goes_into_the_last_defence_check() {
         let mut s = Searcher::new(Config {
             threads: 1,
             hash_bytes: 4 << 20,
-            features: Features::default(),
+            features: trap_features(),
             node_limit: 0,
         });
         let limits = Limits {
@@ -359,6 +379,26 @@ fn the_time_left_goes_into_the_last_defence_check() {
         after.play(seen).unwrap();
         assert!(!has_threat_win(&after), "{name}: {seen:?} loses too");
     }
+}
+
+/// The first long trap (renju game 20, move 8): searched 3 plies with no
+/// deadline, the search without the fours quiescence plays a move that
+/// loses to a threat sequence; with it (the default), the runs of fours
+/// past the horizon show, and the same short search plays a move that
+/// holds, before any last check.
+#[test]
+fn the_fours_quiescence_sees_a_long_trap() {
+    let (name, rule, depth, _, diagram) = LONG_TRAPS[0];
+    let board = Board::from_diagram(rule, diagram).unwrap();
+    let lost_after = |m: Pos| {
+        let mut after = board.clone();
+        after.play(m).unwrap();
+        has_threat_win(&after)
+    };
+    let blind = answer_with(&board, trap_features(), depth);
+    assert!(lost_after(blind), "{name}: {blind:?} should lose");
+    let seen = answer_with(&board, Features::default(), depth);
+    assert!(!lost_after(seen), "{name}: {seen:?} loses too");
 }
 
 /// Every position of the defence sets in `tests/data/defence` replays

@@ -457,7 +457,8 @@ fn small_large_and_rectangular_boards() {
 /// 6, 5..7) come one ply beyond a depth-1 search. The quiescence stage
 /// plays them at the leaves: every black move that leaves white a VCF is
 /// scored as lost, and every move that stops it is not. Without the stage
-/// the same search sees no loss at all. The oracle is the VCF solver.
+/// (and without the fours quiescence) the same search sees no loss at all.
+/// The oracle is the VCF solver.
 #[test]
 fn quiescence_sees_a_four_three_beyond_the_horizon() {
     let b = board(
@@ -477,7 +478,14 @@ fn quiescence_sees_a_four_three_beyond_the_horizon() {
         ",
     );
     assert_eq!(b.side_to_move(), Color::Black);
-    let ranked = |quiescence: bool| depth_one_ranking(&b, |f| f.quiescence = quiescence);
+    // The four-threes stage alone: the fours quiescence, on by default,
+    // would take its place at the leaves.
+    let ranked = |quiescence: bool| {
+        depth_one_ranking(&b, |f| {
+            f.quiescence = quiescence;
+            f.local_fours = false;
+        })
+    };
     let white_wins_after = |m: Pos| vcf_after(&b, m);
     let with = ranked(true);
     assert!(with.len() > 20, "every root move is ranked: {}", with.len());
@@ -562,7 +570,10 @@ fn local_fours_follow_a_run_of_fours_beyond_the_horizon() {
         "a defence comes first: {:?}",
         with[0]
     );
-    let four_threes_only = ranked(|f| f.quiescence = true);
+    let four_threes_only = ranked(|f| {
+        f.quiescence = true;
+        f.local_fours = false;
+    });
     assert!(
         four_threes_only.iter().all(|&(_, s)| s > -MATE_BOUND),
         "{four_threes_only:?}"

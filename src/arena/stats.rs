@@ -15,6 +15,15 @@
 //!   `LLR = n·(s1 - s0)·(2·s - s0 - s1) / (2·σ²)`. The test accepts H1 when
 //!   the LLR reaches `ln((1 - β)/α)` and H0 when it falls to
 //!   `ln(β/(1 - α))`.
+//!
+//! A match played in pairs (each opening twice, colours swapped) also has
+//! a [`Penta`]: how many pairs the first engine scored 0, ½, 1, 1½ and 2
+//! in. The same formulas over pairs instead of games ([`elo_pairs`],
+//! [`Sprt::llr_pairs`]), with `s` the mean score a game and `σ²` the
+//! variance of a pair's mean, count what the openings decide only once:
+//! where most pairs end 1–1 (each side wins with the same colour), the
+//! games' variance overstates the noise, and the pairs' error bar is the
+//! narrower, honest one.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -69,6 +78,63 @@ impl Wdl {
             + f64::from(self.losses) * s.powi(2))
             / n;
         Some(v)
+    }
+}
+
+/// One engine's pairs against another (the pentanomial record): how
+/// many pairs of games it scored 0, ½, 1, 1½ and 2 points in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Penta {
+    /// Pairs by the engine's points in them, in half points.
+    pub counts: [u32; 5],
+}
+
+impl Penta {
+    /// Number of pairs.
+    #[must_use]
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// Adds a pair in which the engine scored `half_points` halves (0 to 4).
+    pub fn add(&mut self, half_points: usize) {
+        self.counts[half_points.min(4)] += 1;
+    }
+
+    /// Mean score per game (1, ½, 0), `None` without pairs.
+    #[must_use]
+    pub fn score(&self) -> Option<f64> {
+        let n = self.pairs();
+        (n > 0).then(|| {
+            let halves: u32 = self
+                .counts
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| k as u32 * c)
+                .sum();
+            f64::from(halves) / 4.0 / f64::from(n)
+        })
+    }
+
+    /// Variance of a pair's mean score per game in the sample.
+    fn variance(&self) -> Option<f64> {
+        let s = self.score()?;
+        let n = f64::from(self.pairs());
+        let v = self
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| f64::from(c) * (k as f64 / 4.0 - s).powi(2))
+            .sum::<f64>()
+            / n;
+        Some(v)
+    }
+}
+
+impl fmt::Display for Penta {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b, c, d, e] = self.counts;
+        write!(f, "0:{a} ½:{b} 1:{c} 1½:{d} 2:{e}")
     }
 }
 
@@ -161,6 +227,21 @@ pub fn elo(wdl: &Wdl) -> Option<EloEstimate> {
         elo: elo_from_score(s),
         error: (elo_from_score(centre + half) - elo_from_score(centre - half)) / 2.0,
         virtual_draw: true,
+    })
+}
+
+/// The Elo difference and its 95% error bar from the pairs, `None` without
+/// pairs or while the interval still reaches a score of 0 or 1 (the
+/// games' estimate, [`elo`], covers those).
+#[must_use]
+pub fn elo_pairs(penta: &Penta) -> Option<EloEstimate> {
+    let s = penta.score()?;
+    let sd = (penta.variance()? / f64::from(penta.pairs())).sqrt();
+    let (lo, hi) = (s - Z95 * sd, s + Z95 * sd);
+    (lo > 0.0 && hi < 1.0).then(|| EloEstimate {
+        elo: elo_from_score(s),
+        error: (elo_from_score(hi) - elo_from_score(lo)) / 2.0,
+        virtual_draw: false,
     })
 }
 
@@ -284,6 +365,58 @@ impl Sprt {
             upper,
             state,
         }
+    }
+
+    /// The test's state for the first engine's pairs `penta`, as
+    /// [`Sprt::status`] for games.
+    #[must_use]
+    pub fn status_pairs(&self, penta: &Penta) -> SprtStatus {
+        let mut st = self.status(&Wdl::default());
+        st.llr = self.llr_pairs(penta);
+        st.state = if st.llr >= st.upper {
+            SprtState::AcceptH1
+        } else if st.llr <= st.lower {
+            SprtState::AcceptH0
+        } else {
+            SprtState::Continue
+        };
+        st
+    }
+
+    /// The log-likelihood ratio over pairs (0 without pairs): the normal
+    /// approximation with each pair's mean score a game as one
+    /// observation. While fewer than three of the five outcomes have
+    /// occurred, a quarter of a pair is added to each (so that a run of
+    /// equal pairs, which has no variance, does not end the test); the
+    /// pair count stays the real one.
+    #[must_use]
+    pub fn llr_pairs(&self, penta: &Penta) -> f64 {
+        let n = f64::from(penta.pairs());
+        if n == 0.0 {
+            return 0.0;
+        }
+        let seen = penta.counts.iter().filter(|&&c| c > 0).count();
+        let extra = if seen < 3 { 0.25 } else { 0.0 };
+        let counts = penta.counts.map(|c| f64::from(c) + extra);
+        let total: f64 = counts.iter().sum();
+        let s = counts
+            .iter()
+            .enumerate()
+            .map(|(k, c)| c * k as f64 / 4.0)
+            .sum::<f64>()
+            / total;
+        let var = counts
+            .iter()
+            .enumerate()
+            .map(|(k, c)| c * (k as f64 / 4.0 - s).powi(2))
+            .sum::<f64>()
+            / total;
+        if var <= 0.0 {
+            return 0.0;
+        }
+        let s0 = score_from_elo(self.elo0);
+        let s1 = score_from_elo(self.elo1);
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
 
     /// The log-likelihood ratio (0 without games).
@@ -477,6 +610,59 @@ mod tests {
             ..t
         };
         assert!(bad.validate().is_err());
+    }
+
+    #[test]
+    fn pairs_that_the_openings_decide_narrow_the_error_bar() {
+        // 200 pairs: 150 split 1–1 (each side won with the same colour),
+        // 30 won twice, 20 lost twice. The games alone: 210–0–190.
+        let penta = Penta {
+            counts: [20, 0, 150, 0, 30],
+        };
+        let games = wdl(210, 0, 190);
+        assert_eq!(penta.pairs(), 200);
+        assert!((penta.score().unwrap() - games.score().unwrap()).abs() < 1e-12);
+        let (p, g) = (elo_pairs(&penta).unwrap(), elo(&games).unwrap());
+        assert!((p.elo - g.elo).abs() < 1e-9);
+        assert!(
+            p.error < 0.75 * g.error,
+            "pairs ±{}, games ±{}",
+            p.error,
+            g.error
+        );
+        // The test sees the same drift with less noise: a larger LLR.
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        assert!(sprt.llr_pairs(&penta) > 1.5 * sprt.llr(&games));
+        // Pairs spread as two independent games would be (each won 40 %,
+        // drawn 20 %, lost 40 %): the games' LLR.
+        let spread = Penta {
+            counts: [16, 16, 36, 16, 16],
+        };
+        let same = wdl(80, 40, 80);
+        assert!((sprt.llr_pairs(&spread) - sprt.llr(&same)).abs() < 1e-9);
+        let ahead = Penta {
+            counts: [10, 40, 50, 60, 40],
+        };
+        assert!(sprt.llr_pairs(&ahead) > 0.0);
+        // Equal pairs only: no variance of their own (a quarter pair of
+        // each outcome stands in), an even score leaning to H0, no verdict
+        // yet.
+        let flat = Penta {
+            counts: [0, 0, 40, 0, 0],
+        };
+        assert!(sprt.llr_pairs(&flat) < 0.0);
+        assert_eq!(sprt.status_pairs(&flat).state, SprtState::Continue);
+        assert!(elo_pairs(&Penta::default()).is_none());
+        let won = Penta {
+            counts: [0, 0, 0, 0, 300],
+        };
+        assert_eq!(sprt.status_pairs(&won).state, SprtState::AcceptH1);
+        assert_eq!(won.to_string(), "0:0 ½:0 1:0 1½:0 2:300");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::openings::{Opening, OpeningBook, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
 use super::schedule::{Bout, BoutScore, Format, Options, Schedule};
 use super::shard::{Plan, Shard, ShardOutput};
-use super::stats::{elo, los, rank, EloEstimate, Sprt, SprtStatus, Wdl};
+use super::stats::{elo, elo_pairs, los, rank, EloEstimate, Penta, Sprt, SprtStatus, Wdl};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::opening::Symmetry;
 use crate::rules::Rule;
@@ -286,6 +286,11 @@ pub struct MatchStats {
     pub record: Wdl,
     /// Elo of the first engine over the second, with error bar.
     pub elo: Option<EloEstimate>,
+    /// The first engine's finished pairs (each opening played twice,
+    /// colours swapped; see [`head_to_head_pairs`]).
+    pub pairs: Penta,
+    /// Elo from the pairs, with its error bar.
+    pub pair_elo: Option<EloEstimate>,
     /// Likelihood that the first engine is stronger.
     pub los: f64,
     /// SPRT state, if one was run: the decision, if the SPRT stopped the
@@ -383,11 +388,14 @@ impl Summary {
     ) -> Summary {
         let head = (format == Format::Match).then(|| {
             let record = head_to_head(&games, 0, 1);
+            let pairs = head_to_head_pairs(&games, 0, 1);
             MatchStats {
                 record,
                 elo: elo(&record),
+                pairs,
+                pair_elo: elo_pairs(&pairs),
                 los: los(&record),
-                sprt: sprt.map(|s| s.status(&record)),
+                sprt: sprt.map(|s| s.status_pairs(&pairs)),
                 sprt_decided_after: None,
             }
         });
@@ -471,6 +479,17 @@ impl Summary {
         if let Some(h) = &self.head_to_head {
             let elo = h.elo.map_or_else(|| "n/a".to_string(), |e| e.to_string());
             let _ = writeln!(s, "\nElo {elo}, LOS {:.1}%", 100.0 * h.los);
+            if h.pairs.pairs() > 0 {
+                let elo = h
+                    .pair_elo
+                    .map_or_else(|| "n/a".to_string(), |e| e.to_string());
+                let _ = writeln!(
+                    s,
+                    "Elo over {} pairs {elo} (points a pair, {})",
+                    h.pairs.pairs(),
+                    h.pairs
+                );
+            }
             match (&h.sprt, h.sprt_decided_after) {
                 (Some(sp), Some(n)) => {
                     let _ = writeln!(s, "SPRT {sp} after {n} games");
@@ -610,6 +629,38 @@ pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
         }
     }
     w
+}
+
+/// Engine `a`'s finished pairs against `b`: two games with consecutive
+/// numbers, the first odd, on the same opening with the colours swapped
+/// (how a match's games are numbered, see [`expand`]). A pair with a game
+/// that both sides lost is left out, as [`head_to_head`] leaves out the
+/// game.
+#[must_use]
+pub fn head_to_head_pairs(games: &[GameRecord], a: usize, b: usize) -> Penta {
+    let mut mine: Vec<&GameRecord> = games
+        .iter()
+        .filter(|g| (g.black == a && g.white == b) || (g.black == b && g.white == a))
+        .collect();
+    mine.sort_by_key(|g| g.id);
+    let halves = |g: &GameRecord| match g.winner_engine() {
+        None => 1,
+        Some(x) if x == a => 2,
+        Some(_) => 0,
+    };
+    let mut penta = Penta::default();
+    for w in mine.windows(2) {
+        let (g, h) = (w[0], w[1]);
+        let pair = g.id % 2 == 1
+            && h.id == g.id + 1
+            && g.opening == h.opening
+            && g.black == h.white
+            && g.white == h.black;
+        if pair && !g.outcome.both_lose && !h.outcome.both_lose {
+            penta.add(halves(g) + halves(h));
+        }
+    }
+    penta
 }
 
 /// Expands bouts into games: paired games share one opening (the pair
@@ -782,7 +833,7 @@ pub fn run(config: &Config) -> Result<Summary, String> {
                 bar.inc(1);
                 bar.set_message(live_message(config, &names, &games));
                 if let Some(sprt) = config.sprt.as_ref().filter(|_| config.shard.is_none()) {
-                    let st = sprt.status(&head_to_head(&games, 0, 1));
+                    let st = sprt.status_pairs(&head_to_head_pairs(&games, 0, 1));
                     if st.state != super::stats::SprtState::Continue
                         && !stop.load(Ordering::Relaxed)
                     {
@@ -853,7 +904,11 @@ fn live_message(config: &Config, names: &[String], games: &[GameRecord]) -> Stri
         let e = elo(&r).map_or_else(|| "n/a".into(), |e| e.to_string());
         let mut m = format!("{} {} {}: Elo {e}", names[0], r, names[1]);
         if let Some(s) = &config.sprt {
-            let _ = write!(m, ", LLR {:.2}", s.status(&r).llr);
+            let _ = write!(
+                m,
+                ", LLR {:.2}",
+                s.status_pairs(&head_to_head_pairs(games, 0, 1)).llr
+            );
         }
         m
     } else {
@@ -894,7 +949,64 @@ pub fn write_summary(
 
 #[cfg(test)]
 mod tests {
-    use super::check_out_dir;
+    use super::{check_out_dir, head_to_head, head_to_head_pairs};
+    use crate::arena::game::GameRecord;
+    use crate::arena::referee::{Outcome, Reason};
+    use crate::rules::{Color, Rule};
+
+    /// Game `id` on `opening`, engine `black` against the other of 0 and
+    /// 1, won by `winner` (an engine) or drawn.
+    fn game(id: usize, opening: &str, black: usize, winner: Option<usize>) -> GameRecord {
+        let outcome = match winner {
+            None => Outcome::draw(Reason::FullBoard, "full"),
+            Some(w) if w == black => Outcome::loss(Color::White, Reason::Five, "five"),
+            Some(_) => Outcome::loss(Color::Black, Reason::Five, "five"),
+        };
+        GameRecord {
+            id,
+            round: "match".into(),
+            black,
+            white: 1 - black,
+            black_name: format!("e{black}"),
+            white_name: format!("e{}", 1 - black),
+            width: 15,
+            height: 15,
+            rule: Rule::Freestyle,
+            opening: Some(opening.into()),
+            moves: Vec::new(),
+            outcome,
+            notes: Vec::new(),
+            started: 0,
+            duration_ms: 1,
+            transcript: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn pairs_are_the_two_games_of_one_opening_with_the_colours_swapped() {
+        let games = vec![
+            // Games 1 and 2: black wins both, one point each.
+            game(2, "a", 1, Some(1)),
+            game(1, "a", 0, Some(0)),
+            // Games 3 and 4: engine 0 wins both.
+            game(3, "b", 0, Some(0)),
+            game(4, "b", 1, Some(0)),
+            // Game 5 draws; its partner is still being played.
+            game(5, "c", 0, None),
+            // Games 7 and 8: engine 1 wins one, the other is drawn.
+            game(7, "d", 1, Some(1)),
+            game(8, "d", 0, None),
+            // 9 and 10 do not share an opening: not a pair.
+            game(9, "e", 0, Some(0)),
+            game(10, "f", 1, Some(0)),
+        ];
+        let penta = head_to_head_pairs(&games, 0, 1);
+        assert_eq!(penta.counts, [0, 1, 1, 0, 1]);
+        let seen_from_1 = head_to_head_pairs(&games, 1, 0);
+        assert_eq!(seen_from_1.counts, [1, 0, 1, 1, 0]);
+        // Every game counts in the games' record.
+        assert_eq!(head_to_head(&games, 0, 1).games(), 9);
+    }
 
     #[test]
     fn an_output_directory_must_be_new_or_empty() {

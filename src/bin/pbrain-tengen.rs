@@ -5,17 +5,17 @@
 //! threads (the manager's `INFO thread_num` still overrides it), `--nodes N`
 //! a node limit for every move (the manager's `INFO max_node` overrides it;
 //! for self-play that does not depend on the machine's load), and
-//! `--no-vct` switches the root VCT solver off, and `--quiescence`,
-//! `--local-fours` and `--threat-extension` switch on the leaf stages that
-//! are off by default
-//! (see `search::params`), for self-play matches that measure what each is
-//! worth.
+//! `--no-vct` switches the root VCT solver off, `--no-local-fours` the
+//! fours quiescence at the leaves (and the razoring into it), and
+//! `--quiescence`, `--local-fours` and `--threat-extension` switch on the
+//! leaf stages (see `search::params`), for self-play matches that measure
+//! what each is worth.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use tengen::search::Config;
 
-const USAGE: &str = "usage: pbrain-tengen [bench] | pbrain-tengen [--threads N] [--nodes N] [--no-vct] [--quiescence] [--local-fours] [--threat-extension]";
+const USAGE: &str = "usage: pbrain-tengen [bench] | pbrain-tengen [--threads N] [--nodes N] [--no-vct] [--quiescence] [--local-fours | --no-local-fours] [--threat-extension]";
 
 /// The configuration the command line asks for, or why it is wrong.
 fn parse(args: &[String]) -> Result<Config, String> {
@@ -47,6 +47,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--no-vct" => config.features.vct = false,
             "--quiescence" => config.features.quiescence = true,
             "--local-fours" => config.features.local_fours = true,
+            "--no-local-fours" => config.features.local_fours = false,
             "--threat-extension" => config.features.threat_extension = true,
             other => return Err(format!("unknown argument '{other}'")),
         }

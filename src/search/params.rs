@@ -83,22 +83,29 @@ pub const QUIESCENCE: bool = false;
 pub const THREAT_EXTENSION: bool = false;
 
 /// The fours quiescence at the leaves (the side to move's fours near its
-/// own last stone, each answered by its forced block), off: it proves more
-/// of the defence sets' wins (`defence_set prove`, 1 s a position, one
+/// own last stone, each answered by its forced block), on, with razoring
+/// into it ([`RAZOR_DEPTH`]). Against the build before, self-play, 100 ms
+/// a move, one thread each, balanced openings with both colours (README,
+/// "Pairs and balanced openings"), 600 games a run, Elo over the pairs:
+/// freestyle +11.6 ±18.9 (`--seed 74`) and +20.3 ±21.2 (`--seed 75`),
+/// pooled **+15.9 ±14.2** in 600 pairs (LOS 98.6 %); renju +18.5 ±21.6
+/// (`--seed 76`); standard −3.5 ±22.6 (`--seed 77`, even). The same code
+/// serves every rule, so it is on in all of them.
+///
+/// Alone, without the razoring, it was even: it proves more of the
+/// defence sets' wins (`defence_set prove`, 1 s a position, one
 /// thread: freestyle 35 of 60 against 32, renju 55 of 79 against 45,
-/// standard 23 of 58 against 20), but the games do not follow. Against
+/// standard 23 of 58 against 20), but the games did not follow. Against
 /// Rapfi classic, 200 ms a move, one thread each, the `*-15-searched.txt`
 /// sets with both colours, `--seed 21` to `23`, the same binary with and
 /// without `--local-fours` run side by side: renju 278–1–321 against
 /// 250–1–349 in 600 games each (−25 and −58 Elo), freestyle 127–6–267
 /// against 140–3–257 in 400 (−127 and −105), standard 81–1–118 against
-/// 84–1–115 in 200 (−65 and −54). Self-play,
-/// renju, same conditions as [`SHALLOW_PRUNING`]: 262–13–270 in 545 games
-/// (−5.1 ±28.9, H0). Not taken. Razoring into it (a non-PV node up to
-/// depth 2 on a calm board whose evaluation is 200 a ply below alpha,
-/// scored by the quiescence alone) took the `prove` counts down to 28
-/// (freestyle) and 40 (renju); dropped.
-pub const LOCAL_FOURS: bool = false;
+/// 84–1–115 in 200 (−65 and −54). Self-play, renju, same conditions as
+/// [`SHALLOW_PRUNING`]: 262–13–270 in 545 games (−5.1 ±28.9, H0). On
+/// the balanced openings, freestyle, `--seed 72` 298–23–279 (over the
+/// pairs +11.0 ±18.5) and `--seed 73` 280–21–299 (−11.0 ±21.7).
+pub const LOCAL_FOURS: bool = true;
 
 /// Depth (at or below 0) from which the fours quiescence plays only fours
 /// that make something more (a three or a two beside the four), unless the
@@ -113,6 +120,19 @@ pub const LOCAL_FOURS_FLOOR: i32 = -24;
 /// fours is tried by the fours quiescence; along the stone's four lines,
 /// fours up to 4 away are tried. Unmeasured.
 pub const LOCAL_FOURS_SQUARE: usize = 2;
+
+/// Depth up to which a non-PV node on a calm board (no five, open four or
+/// four-three pending, as for [`STATIC_CUT_DEPTH`]) whose static
+/// evaluation is below alpha by [`RAZOR_MARGIN`] is scored by the fours
+/// quiescence alone, as a leaf is ([`LOCAL_FOURS`] has what the pair
+/// bought; without the quiescence nothing is razored). Razoring that fails
+/// low at once instead, to depth 3 at 250 a ply, measured even (see
+/// [`SHALLOW_PRUNING`]).
+pub const RAZOR_DEPTH: i32 = 2;
+/// How far below alpha the evaluation must be to razor, by depth (the
+/// evaluation's scale is about 510 a logistic unit). Unmeasured beyond the
+/// pair's figures.
+pub const RAZOR_MARGIN: [i32; RAZOR_DEPTH as usize + 1] = [0, 125, 190];
 
 /// Plies below the horizon the quiescence stage may go: each four-three
 /// it tries costs one (the forced block costs none), so 2 follows at most
@@ -348,7 +368,10 @@ pub const SINGULAR_EXTENSION: bool = true;
 pub const SINGULAR_DEPTH: i32 = 6;
 /// How much shallower than the node the table entry may be. 3 instead,
 /// same conditions as [`SHALLOW_PRUNING`], freestyle: 668–48–643 in 1 359
-/// games (+6.4 Elo ±18.2, H0, `--seed 52`); 2 stays.
+/// games (+6.4 Elo ±18.2, H0, `--seed 52`; over its 679 finished pairs
+/// +6.7 ±9.2). Again on balanced openings (README, "Pairs and balanced
+/// openings"), `--seed 71`: 265–35–300 in 600 games, over the pairs −20.3
+/// ±19.4. 2 stays.
 pub const SINGULAR_ENTRY_SLACK: i32 = 2;
 /// Depth of the singular test, in hundredths of the node's. 40 instead,
 /// same conditions as [`SHALLOW_PRUNING`], freestyle: 166–12–184 in 362
@@ -465,7 +488,10 @@ pub const ROOT_SOLVER_NODE_SHARE: u64 = 2;
 /// makes the node a cut): 246–26–255 in 527 games (−5.9 Elo ±29.0, H0).
 /// Nor razoring (to depth 3 on calm boards where the side to move has no
 /// four, a non-PV node whose evaluation is below alpha by 250 a ply fails
-/// low at once): 275–23–283 in 581 (−4.8 ±27.7, H0).
+/// low at once): 275–23–283 in 581 (−4.8 ±27.7, H0). Nor internal
+/// iterative reduction (a PV node of depth 4 or more without a table move
+/// searched a ply shallower), `--seed 62`: 412–21–409 in 842 games (+1.2
+/// ±23.2, H0; over the 421 pairs +1.2 ±11.1).
 pub const SHALLOW_PRUNING: bool = true;
 /// Depth up to which a node whose static evaluation is above beta by
 /// [`STATIC_CUT_MARGIN`] a ply is taken as a cut. 5 (with futility to 3)

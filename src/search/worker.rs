@@ -360,6 +360,21 @@ impl<'s, 'a> Worker<'s, 'a> {
                 return cut;
             }
         }
+        // Razoring into the fours quiescence: a shallow non-PV node on a
+        // calm board whose evaluation is well below alpha is scored by the
+        // quiescence alone (the side's fours near its last stone).
+        if !pv_node
+            && depth > 0
+            && depth <= RAZOR_DEPTH
+            && self.shared.features.local_fours
+            && self.shared.features.shallow_pruning
+            && alpha.abs() < MATE_BOUND
+            && self.excluded[ply].is_none()
+            && calm(self.pos.board())
+            && crate::eval::static_eval(self.pos.board()) + RAZOR_MARGIN[depth as usize] < alpha
+        {
+            return self.search(0, alpha, alpha + 1, ply, false);
+        }
         // With the threat extension on, at the horizon, an opponent's
         // four-three that the side to move has no four to answer must be
         // defended: the leaf's static evaluation would not see it, so the
