@@ -104,31 +104,33 @@ impl Penta {
     /// Mean score per game (1, ½, 0), `None` without pairs.
     #[must_use]
     pub fn score(&self) -> Option<f64> {
-        let n = self.pairs();
-        (n > 0).then(|| {
-            let halves: u32 = self
-                .counts
-                .iter()
-                .enumerate()
-                .map(|(k, &c)| k as u32 * c)
-                .sum();
-            f64::from(halves) / 4.0 / f64::from(n)
-        })
+        (self.pairs() > 0).then(|| pair_moments(self.counts.map(f64::from)).0)
     }
 
     /// Variance of a pair's mean score per game in the sample.
     fn variance(&self) -> Option<f64> {
-        let s = self.score()?;
-        let n = f64::from(self.pairs());
-        let v = self
-            .counts
-            .iter()
-            .enumerate()
-            .map(|(k, &c)| f64::from(c) * (k as f64 / 4.0 - s).powi(2))
-            .sum::<f64>()
-            / n;
-        Some(v)
+        (self.pairs() > 0).then(|| pair_moments(self.counts.map(f64::from)).1)
     }
+}
+
+/// The mean and the variance of a pair's mean score per game, for pairs
+/// weighted `counts` by their points (0, ½, 1, 1½, 2); the weights must not
+/// all be zero.
+fn pair_moments(counts: [f64; 5]) -> (f64, f64) {
+    let total: f64 = counts.iter().sum();
+    let mean = counts
+        .iter()
+        .enumerate()
+        .map(|(k, c)| c * k as f64 / 4.0)
+        .sum::<f64>()
+        / total;
+    let var = counts
+        .iter()
+        .enumerate()
+        .map(|(k, c)| c * (k as f64 / 4.0 - mean).powi(2))
+        .sum::<f64>()
+        / total;
+    (mean, var)
 }
 
 impl fmt::Display for Penta {
@@ -349,9 +351,20 @@ impl Sprt {
     /// The test's state for the first engine's record `wdl`.
     #[must_use]
     pub fn status(&self, wdl: &Wdl) -> SprtStatus {
+        self.verdict(self.llr(wdl))
+    }
+
+    /// The test's state for the first engine's pairs `penta`, as
+    /// [`Sprt::status`] for games.
+    #[must_use]
+    pub fn status_pairs(&self, penta: &Penta) -> SprtStatus {
+        self.verdict(self.llr_pairs(penta))
+    }
+
+    /// The test's state at log-likelihood ratio `llr`.
+    fn verdict(&self, llr: f64) -> SprtStatus {
         let lower = (self.beta / (1.0 - self.alpha)).ln();
         let upper = ((1.0 - self.beta) / self.alpha).ln();
-        let llr = self.llr(wdl);
         let state = if llr >= upper {
             SprtState::AcceptH1
         } else if llr <= lower {
@@ -365,22 +378,6 @@ impl Sprt {
             upper,
             state,
         }
-    }
-
-    /// The test's state for the first engine's pairs `penta`, as
-    /// [`Sprt::status`] for games.
-    #[must_use]
-    pub fn status_pairs(&self, penta: &Penta) -> SprtStatus {
-        let mut st = self.status(&Wdl::default());
-        st.llr = self.llr_pairs(penta);
-        st.state = if st.llr >= st.upper {
-            SprtState::AcceptH1
-        } else if st.llr <= st.lower {
-            SprtState::AcceptH0
-        } else {
-            SprtState::Continue
-        };
-        st
     }
 
     /// The log-likelihood ratio over pairs (0 without pairs): the normal
@@ -397,20 +394,7 @@ impl Sprt {
         }
         let seen = penta.counts.iter().filter(|&&c| c > 0).count();
         let extra = if seen < 3 { 0.25 } else { 0.0 };
-        let counts = penta.counts.map(|c| f64::from(c) + extra);
-        let total: f64 = counts.iter().sum();
-        let s = counts
-            .iter()
-            .enumerate()
-            .map(|(k, c)| c * k as f64 / 4.0)
-            .sum::<f64>()
-            / total;
-        let var = counts
-            .iter()
-            .enumerate()
-            .map(|(k, c)| c * (k as f64 / 4.0 - s).powi(2))
-            .sum::<f64>()
-            / total;
+        let (s, var) = pair_moments(penta.counts.map(|c| f64::from(c) + extra));
         if var <= 0.0 {
             return 0.0;
         }

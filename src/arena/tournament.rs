@@ -618,8 +618,7 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
 pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
     let mut w = Wdl::default();
     for g in games {
-        let pair = (g.black == a && g.white == b) || (g.black == b && g.white == a);
-        if !pair || g.outcome.both_lose {
+        if !between(g, a, b) || g.outcome.both_lose {
             continue;
         }
         match g.winner_engine() {
@@ -631,6 +630,11 @@ pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
     w
 }
 
+/// Whether engines `a` and `b` played game `g`, in either colour.
+fn between(g: &GameRecord, a: usize, b: usize) -> bool {
+    (g.black == a && g.white == b) || (g.black == b && g.white == a)
+}
+
 /// Engine `a`'s finished pairs against `b`: two games with consecutive
 /// numbers, the first odd, on the same opening with the colours swapped
 /// (how a match's games are numbered, see [`expand`]). A pair with a game
@@ -638,10 +642,7 @@ pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
 /// game.
 #[must_use]
 pub fn head_to_head_pairs(games: &[GameRecord], a: usize, b: usize) -> Penta {
-    let mut mine: Vec<&GameRecord> = games
-        .iter()
-        .filter(|g| (g.black == a && g.white == b) || (g.black == b && g.white == a))
-        .collect();
+    let mut mine: Vec<&GameRecord> = games.iter().filter(|g| between(g, a, b)).collect();
     mine.sort_by_key(|g| g.id);
     let halves = |g: &GameRecord| match g.winner_engine() {
         None => 1,

@@ -129,6 +129,8 @@ pub const LOCAL_FOURS_SQUARE: usize = 2;
 /// low at once instead, to depth 3 at 250 a ply, measured even (see
 /// [`SHALLOW_PRUNING`]).
 pub const RAZOR_DEPTH: i32 = 2;
+// The razoring reads the evaluation the static cut has read.
+const _: () = assert!(RAZOR_DEPTH <= STATIC_CUT_DEPTH);
 /// How far below alpha the evaluation must be to razor, by depth (the
 /// evaluation's scale is about 510 a logistic unit). Unmeasured beyond the
 /// pair's figures.

@@ -351,29 +351,28 @@ impl<'s, 'a> Worker<'s, 'a> {
                 }
             }
         }
+        // The shallow pruning on a calm board's static evaluation: the
+        // static cut far above beta, and razoring far below alpha (the node
+        // scored by the fours quiescence alone, the side's fours near its
+        // last stone).
         if !pv_node
             && depth > 0
             && depth <= STATIC_CUT_DEPTH
             && self.shared.features.shallow_pruning
         {
-            if let Some(cut) = self.static_cut(depth, beta) {
-                return cut;
+            if let Some(eval) = self.calm_eval() {
+                if eval - STATIC_CUT_MARGIN * depth >= beta {
+                    return eval;
+                }
+                if depth <= RAZOR_DEPTH
+                    && self.shared.features.local_fours
+                    && alpha.abs() < MATE_BOUND
+                    && self.excluded[ply].is_none()
+                    && eval + RAZOR_MARGIN[depth as usize] < alpha
+                {
+                    return self.search(0, alpha, alpha + 1, ply, false);
+                }
             }
-        }
-        // Razoring into the fours quiescence: a shallow non-PV node on a
-        // calm board whose evaluation is well below alpha is scored by the
-        // quiescence alone (the side's fours near its last stone).
-        if !pv_node
-            && depth > 0
-            && depth <= RAZOR_DEPTH
-            && self.shared.features.local_fours
-            && self.shared.features.shallow_pruning
-            && alpha.abs() < MATE_BOUND
-            && self.excluded[ply].is_none()
-            && calm(self.pos.board())
-            && crate::eval::static_eval(self.pos.board()) + RAZOR_MARGIN[depth as usize] < alpha
-        {
-            return self.search(0, alpha, alpha + 1, ply, false);
         }
         // With the threat extension on, at the horizon, an opponent's
         // four-three that the side to move has no four to answer must be
@@ -422,16 +421,12 @@ impl<'s, 'a> Worker<'s, 'a> {
         score
     }
 
-    /// The static cut, before the node's scan: on a [`calm`] board whose
-    /// static evaluation is above `beta` by [`STATIC_CUT_MARGIN`] a ply,
-    /// the node fails high with that evaluation.
-    fn static_cut(&self, depth: i32, beta: i32) -> Option<i32> {
+    /// The static evaluation, before the node's scan, where the shallow
+    /// pruning may read it: on a [`calm`] board ([`STATIC_CUT_MARGIN`],
+    /// [`RAZOR_DEPTH`]).
+    fn calm_eval(&self) -> Option<i32> {
         let board = self.pos.board();
-        if !calm(board) {
-            return None;
-        }
-        let eval = crate::eval::static_eval(board);
-        (eval - STATIC_CUT_MARGIN * depth >= beta).then_some(eval)
+        calm(board).then(|| crate::eval::static_eval(board))
     }
 
     /// The singular test of the table move `m` at a node of `depth` whose
