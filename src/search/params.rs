@@ -118,7 +118,9 @@ pub const LOCAL_FOURS_FLOOR: i32 = -24;
 
 /// Chebyshev distance from the side's last stone within which any of its
 /// fours is tried by the fours quiescence; along the stone's four lines,
-/// fours up to 4 away are tried. Unmeasured.
+/// fours up to 4 away are tried. 3 instead, same conditions as
+/// [`RAZOR_DEPTH`]'s, `--seed 82`: 276–24–300 (−13.9 ± 18.3 over the
+/// pairs); not taken.
 pub const LOCAL_FOURS_SQUARE: usize = 2;
 
 /// Depth up to which a non-PV node on a calm board (no five, open four or
@@ -127,13 +129,17 @@ pub const LOCAL_FOURS_SQUARE: usize = 2;
 /// quiescence alone, as a leaf is ([`LOCAL_FOURS`] has what the pair
 /// bought; without the quiescence nothing is razored). Razoring that fails
 /// low at once instead, to depth 3 at 250 a ply, measured even (see
-/// [`SHALLOW_PRUNING`]).
+/// [`SHALLOW_PRUNING`]). To depth 3 (255 there), self-play on the
+/// balanced openings (README, "Pairs and balanced openings"), freestyle,
+/// `--seed 80`: 268–27–305 (−21.5 ± 20.3 over the 300 pairs); not taken.
 pub const RAZOR_DEPTH: i32 = 2;
 // The razoring reads the evaluation the static cut has read.
 const _: () = assert!(RAZOR_DEPTH <= STATIC_CUT_DEPTH);
 /// How far below alpha the evaluation must be to razor, by depth (the
-/// evaluation's scale is about 510 a logistic unit). Unmeasured beyond the
-/// pair's figures.
+/// evaluation's scale is about 510 a logistic unit). 90 and 140 instead,
+/// same conditions as [`RAZOR_DEPTH`]'s: `--seed 81` 302–25–273 (+16.8 ±
+/// 21.1 over the pairs), `--seed 88` 277–27–296 (−11.0 ± 20.3); pooled
+/// +2.9 ± 14.7 in 600 pairs, not taken.
 pub const RAZOR_MARGIN: [i32; RAZOR_DEPTH as usize + 1] = [0, 125, 190];
 
 /// Plies below the horizon the quiescence stage may go: each four-three
@@ -259,7 +265,10 @@ pub const LMR_QUIET_EXTRA: f32 = 1.0;
 /// [`SINGLE_MOVE_DEPTH`]). Nor a ply more, where the reduction is already
 /// more than one, at a non-PV node whose static evaluation is no better
 /// than at the side's node two plies up: 134–15–154 in 303 games (−23.0
-/// ±38.4, H0).
+/// ±38.4, H0). 1.0 again, on the balanced openings (same conditions as
+/// [`RAZOR_DEPTH`]'s): `--seed 84` 303–24–273 (+17.4 ± 19.5 over the
+/// pairs), `--seed 90` 278–33–289 (−6.4 ± 20.2); pooled +5.5 ± 14.0 in 600
+/// pairs. Small on every sample and never proven; not taken.
 pub const LMR_NON_PV_EXTRA: f32 = 0.5;
 /// Moves whose own shape is below this are reducible: plain fours are
 /// reduced too; four-threes, open fours and fives never. Against fours
@@ -426,6 +435,20 @@ pub const HISTORY_MAX: i32 = 1 << 18;
 /// the rest: most nodes cut off after the first move or two.
 pub const PICKED_MOVES: usize = 3;
 
+/// A PV node whose table entry has a move but was searched shallower than
+/// the node by more than a few plies (its line has not been the principal
+/// variation for some iterations) is searched `STALE_PV_SHARE` hundredths
+/// of a ply shallower for each ply of the difference, rounded down, at most
+/// [`STALE_PV_MAX`] and never below depth 1: a ply for 4 to 7 plies of
+/// difference. Self-play on the balanced openings (README, "Pairs and
+/// balanced openings"), freestyle, 300 pairs each: `--seed 85` 290–38–272
+/// (+10.4 ± 19.9 over the pairs), `--seed 91` 306–31–263 (+24.9 ± 19.3);
+/// pooled +17.7 ± 13.9 in 600 pairs. Renju, `--seed 93`, on
+/// `openings/renju-15-searched.txt`: 267–53–280 (−7.5 ± 21.8), even.
+pub const STALE_PV_SHARE: i32 = 28;
+/// Most plies [`STALE_PV_SHARE`] takes off.
+pub const STALE_PV_MAX: i32 = 3;
+
 /// A transposition-table entry of the same position is kept, rather than
 /// overwritten by a shallower inexact result, when it is deeper by more
 /// than this. 0 instead (a deeper entry always kept against an inexact
@@ -511,6 +534,11 @@ pub const STATIC_CUT_DEPTH: i32 = 5;
 /// 505–6–489 in 1000 games (+5.6 Elo ±21.5, LLR −2.35). Nor 100 again in
 /// renju alone (where the pair with the singular extension gained
 /// nothing): 595–33–578 in 1 206 games (+4.9 ±19.4, H0).
+/// Nor the margin a ply less (`(depth − 1) · 150`, so none at depth 1),
+/// self-play on the balanced openings (README, "Pairs and balanced
+/// openings"), freestyle: `--seed 86` 301–30–269 (+18.5 ± 19.2 over the
+/// pairs), `--seed 92` 284–28–288 (−2.3 ± 20.2); pooled +8.1 ± 13.9 in 600
+/// pairs.
 pub const STATIC_CUT_MARGIN: i32 = 150;
 /// Depth up to which quiet moves are not searched at a node whose static
 /// evaluation is below alpha by [`FUTILITY_MARGIN`] a ply.

@@ -337,10 +337,17 @@ impl<'s, 'a> Worker<'s, 'a> {
         let hash = self.pos.board().hash()
             ^ self.excluded[ply].map_or(0, |m| EXCLUDED_KEY.wrapping_mul(m.index() as u64 + 1));
         let mut tt_move = None;
+        let mut depth = depth;
         if let Some(e) = self.shared.tt.probe(hash) {
             tt_move = e
                 .best
                 .filter(|&p| self.pos.board().contains(p) && self.pos.board().is_empty(p));
+            // A PV node whose table move comes from a much shallower search
+            // (a line that has not been the PV for some iterations) is
+            // searched shallower.
+            if pv_node && depth > 1 && tt_move.is_some() {
+                depth -= stale_pv_reduction(depth, e.depth).min(depth - 1);
+            }
             if !pv_node && e.depth >= depth {
                 let s = from_tt(e.score, ply);
                 match e.bound {
@@ -871,4 +878,31 @@ fn calm(board: &crate::board::Board) -> bool {
         && board.open_four_count(me) == 0
         && board.open_four_count(opp) == 0
         && board.four_three_count(opp) == 0
+}
+
+/// Plies a PV node of `depth` is searched shallower when its table entry,
+/// which has a move, was searched to `entry_depth` only
+/// ([`STALE_PV_SHARE`]).
+fn stale_pv_reduction(depth: i32, entry_depth: i32) -> i32 {
+    ((depth - entry_depth.max(0)) * STALE_PV_SHARE / 100).clamp(0, STALE_PV_MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stale_pv_reduction;
+
+    #[test]
+    fn a_pv_node_is_searched_shallower_only_when_its_entry_is_stale() {
+        // The entry of the iteration before costs nothing.
+        assert_eq!(stale_pv_reduction(10, 9), 0);
+        assert_eq!(stale_pv_reduction(10, 7), 0);
+        // Four plies shallower: a ply.
+        assert_eq!(stale_pv_reduction(10, 6), 1);
+        assert_eq!(stale_pv_reduction(10, 2), 2);
+        // Never more than the cap, and a leaf's entry counts as depth 0.
+        assert_eq!(stale_pv_reduction(30, 0), 3);
+        assert_eq!(stale_pv_reduction(8, -4), 2);
+        // A deeper entry (another thread's) changes nothing.
+        assert_eq!(stale_pv_reduction(6, 12), 0);
+    }
 }
