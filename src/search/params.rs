@@ -445,6 +445,8 @@ pub const PICKED_MOVES: usize = 3;
 /// (+10.4 ± 19.9 over the pairs), `--seed 91` 306–31–263 (+24.9 ± 19.3);
 /// pooled +17.7 ± 13.9 in 600 pairs. Renju, `--seed 93`, on
 /// `openings/renju-15-searched.txt`: 267–53–280 (−7.5 ± 21.8), even.
+/// Standard, `--seed 94`, on `openings/standard-15-searched.txt`:
+/// 293–53–254 (+22.6 ± 21.8).
 pub const STALE_PV_SHARE: i32 = 28;
 /// Most plies [`STALE_PV_SHARE`] takes off.
 pub const STALE_PV_MAX: i32 = 3;
