@@ -346,7 +346,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             // (a line that has not been the PV for some iterations) is
             // searched shallower.
             if pv_node && depth > 1 && tt_move.is_some() {
-                depth -= stale_pv_reduction(depth, e.depth).min(depth - 1);
+                depth -= stale_pv_reduction(depth, e.depth);
             }
             if !pv_node && e.depth >= depth {
                 let s = from_tt(e.score, ply);
@@ -882,9 +882,11 @@ fn calm(board: &crate::board::Board) -> bool {
 
 /// Plies a PV node of `depth` is searched shallower when its table entry,
 /// which has a move, was searched to `entry_depth` only
-/// ([`STALE_PV_SHARE`]).
+/// ([`STALE_PV_SHARE`]); the node keeps at least one ply.
 fn stale_pv_reduction(depth: i32, entry_depth: i32) -> i32 {
-    ((depth - entry_depth.max(0)) * STALE_PV_SHARE / 100).clamp(0, STALE_PV_MAX)
+    ((depth - entry_depth.max(0)) * STALE_PV_SHARE / 100)
+        .clamp(0, STALE_PV_MAX)
+        .min(depth - 1)
 }
 
 #[cfg(test)]
