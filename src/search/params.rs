@@ -79,7 +79,14 @@ pub const QUIESCENCE: bool = false;
 /// and taken as a ply of extension once they make one: same conditions,
 /// 3 tenths a block scored 486–43–471 in 1 000 games (+5.2 ±21.1, LLR
 /// −2.53, no verdict), a whole ply a block (a line of fours costs nothing)
-/// 118–7–140 in 265 (−28.9 ±41.6, H0).
+/// 118–7–140 in 265 (−28.9 ±41.6, H0). Nor, self-play on the balanced
+/// openings (README, "Pairs and balanced openings"), freestyle, hundredths
+/// of a ply carried down the line and taken as a ply once they make one:
+/// 30 for a forced block, 25 for the table move at a PV node and 8 at a
+/// non-PV node, and 24 more for a table move that makes a four within 4
+/// points of the side's own last stone, `--seed 109`: 244–38–318 (−43.1 ±
+/// 18.6 over the pairs). Without the table move's 25 and 8, `--seed 110`:
+/// 283–34–283 (0.0 ± 18.0).
 pub const THREAT_EXTENSION: bool = false;
 
 /// The fours quiescence at the leaves (the side to move's fours near its
@@ -109,7 +116,10 @@ pub const LOCAL_FOURS: bool = true;
 
 /// Depth (at or below 0) from which the fours quiescence plays only fours
 /// that make something more (a three or a two beside the four), unless the
-/// side's two stones before were such fours. Unmeasured.
+/// side's two stones before were such fours. Self-play on the balanced
+/// openings (README, "Pairs and balanced openings"), freestyle: −4
+/// instead, `--seed 107`, 294–23–283 (+6.4 ± 17.0 over the pairs); 0
+/// instead, `--seed 108`, 279–23–298 (−11.0 ± 20.2). −2 stays.
 pub const LOCAL_FOURS_PLAIN_ABOVE: i32 = -2;
 
 /// Plies below the horizon the fours quiescence may go at most: a guard,
@@ -413,7 +423,9 @@ pub const TT_MOVE_BONUS: i32 = 1 << 28;
 /// in 954 games (+2.9 ±21.7, H0). Nor every move that makes a cut (but
 /// the table move and a forced block) kept as a killer and earning
 /// history, threes and fours too: 333–28–335 in 696 games (−1.0 ±25.3,
-/// H0).
+/// H0). Nor a killer reduced a ply less than other late moves, self-play
+/// on the balanced openings (README, "Pairs and balanced openings"),
+/// freestyle, `--seed 104`: 283–24–293 (−5.8 ± 19.4 over the pairs).
 pub const KILLER_BONUS: [i32; 2] = [1 << 20, 1 << 19];
 /// The history score counts for 1/n in a move's ordering score. 32
 /// instead of 8, same conditions as [`SHALLOW_PRUNING`], freestyle:
@@ -446,7 +458,9 @@ pub const PICKED_MOVES: usize = 3;
 /// pooled +17.7 ± 13.9 in 600 pairs. Renju, `--seed 93`, on
 /// `openings/renju-15-searched.txt`: 267–53–280 (−7.5 ± 21.8), even.
 /// Standard, `--seed 94`, on `openings/standard-15-searched.txt`:
-/// 293–53–254 (+22.6 ± 21.8).
+/// 293–53–254 (+22.6 ± 21.8). 40 instead (a ply from 3 plies of
+/// difference, two from 5, three from 8), freestyle, `--seed 106`:
+/// 279–19–302 (−13.3 ± 19.6); 28 stays.
 pub const STALE_PV_SHARE: i32 = 28;
 /// Most plies [`STALE_PV_SHARE`] takes off.
 pub const STALE_PV_MAX: i32 = 3;
@@ -540,7 +554,10 @@ pub const STATIC_CUT_DEPTH: i32 = 5;
 /// self-play on the balanced openings (README, "Pairs and balanced
 /// openings"), freestyle: `--seed 86` 301–30–269 (+18.5 ± 19.2 over the
 /// pairs), `--seed 92` 284–28–288 (−2.3 ± 20.2); pooled +8.1 ± 13.9 in 600
-/// pairs.
+/// pairs. Nor the margin a ply less only where the side to move is
+/// improving (the static evaluation above the one at its node two plies
+/// up), same conditions: `--seed 102` 297–27–276 (+12.2 ± 20.0), `--seed
+/// 105` 289–27–284 (+2.9 ± 19.2); pooled +7.5 ± 13.9 in 600 pairs.
 pub const STATIC_CUT_MARGIN: i32 = 150;
 /// Depth up to which quiet moves are not searched at a node whose static
 /// evaluation is below alpha by [`FUTILITY_MARGIN`] a ply.
@@ -550,7 +567,11 @@ pub const STATIC_CUT_MARGIN: i32 = 150;
 /// a move does not lose, same conditions as [`SHALLOW_PRUNING`],
 /// freestyle: 494–38–468 in 1000 games (+9.0 Elo ±21.2, LLR −1.53) and,
 /// `--seed 12`, 204–15–220 in 439 (−12.7 ±32.1, H0): pooled 698–53–688
-/// in 1439, +2.4 ±17.6.
+/// in 1439, +2.4 ±17.6. Nor the same up to depth 4, on non-PV and PV nodes
+/// but not at a forced block, self-play on the balanced openings (README,
+/// "Pairs and balanced openings"), freestyle: `--seed 101` 290–37–273
+/// (+9.8 ± 16.4 over the pairs), `--seed 103` 283–24–293 (−5.8 ± 18.2);
+/// pooled +2.0 ± 12.3 in 600 pairs.
 pub const FUTILITY_DEPTH: i32 = 3;
 /// Margin a ply of futility pruning. Margins of 70 (static cut) and 90
 /// (futility) against these, same conditions as [`SHALLOW_PRUNING`],
