@@ -410,7 +410,8 @@ pub const SINGULAR_MARGIN: i32 = 4;
 /// depth 4 (internal iterative reduction), freestyle 451–18–445 in 914
 /// self-play games (+2.3 ±22.3, H0). Nor a PV node a ply shallower when
 /// its table entry has a move but is 3 plies shallower or more (a stale
-/// PV), 313–25–317 in 655 (−2.1 ±26.1, H0).
+/// PV), 313–25–317 in 655 (−2.1 ±26.1, H0); the graded form from 4 plies,
+/// [`STALE_PV_SHARE`], was taken.
 pub const TT_MOVE_BONUS: i32 = 1 << 28;
 /// Ordering bonus of the first and second killer moves.
 ///
@@ -458,7 +459,8 @@ pub const PICKED_MOVES: usize = 3;
 /// pooled +17.7 ± 13.9 in 600 pairs. Renju, `--seed 93`, on
 /// `openings/renju-15-searched.txt`: 267–53–280 (−7.5 ± 21.8), even.
 /// Standard, `--seed 94`, on `openings/standard-15-searched.txt`:
-/// 293–53–254 (+22.6 ± 21.8). 40 instead (a ply from 3 plies of
+/// 293–53–254 (+22.6 ± 21.8). A flat ply from 3 plies of difference was
+/// not taken (see [`TT_MOVE_BONUS`]). 40 instead (a ply from 3 plies of
 /// difference, two from 5, three from 8), freestyle, `--seed 106`:
 /// 279–19–302 (−13.3 ± 19.6); 28 stays.
 pub const STALE_PV_SHARE: i32 = 28;
