@@ -31,9 +31,12 @@
 //! `prove` plays each set move and asks the engine for its move in the
 //! position after it (a fresh `START` each time), where the judge found a
 //! forced win for the side to move: it counts how many of those wins the
-//! engine's search proves (reports as `+Mn`) within `--turn-time`. A move
-//! loses to such a win only when the search cannot see it one ply earlier,
-//! so the count says how deep the search sees threat sequences.
+//! engine's search proves (reports as `+Mn`) within `--turn-time`, or
+//! within `--nodes` nodes a position (`INFO max_node`, the hash cleared
+//! before each, no clock: a count that does not depend on the machine's
+//! load). A move loses to such a win only when the search cannot see it one
+//! ply earlier, so the count says how deep the search sees threat
+//! sequences.
 
 #[path = "common/judge.rs"]
 mod judge;
@@ -103,6 +106,9 @@ enum Cmd {
         /// The engine's time a position, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         turn_time: u64,
+        /// Nodes a position instead of a time (`INFO max_node`, no clock).
+        #[arg(long)]
+        nodes: Option<u64>,
         /// The set written by `collect`.
         set: PathBuf,
     },
@@ -355,10 +361,14 @@ fn main() {
         Cmd::Prove {
             engine,
             turn_time,
+            nodes,
             set,
         } => {
             let text = read_set(&set);
-            let mut engine = Player::spawn(&engine, turn_time);
+            let mut engine = match nodes {
+                Some(n) => Player::spawn_nodes(&engine, n),
+                None => Player::spawn(&engine, turn_time),
+            };
             prove(&mut engine, &text);
             engine.engine.quit(Duration::from_secs(2));
         }

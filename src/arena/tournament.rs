@@ -637,7 +637,7 @@ fn between(g: &GameRecord, a: usize, b: usize) -> bool {
 
 /// Engine `a`'s finished pairs against `b`: two games with consecutive
 /// numbers, the first odd, on the same opening with the colours swapped
-/// (how a match's games are numbered, see [`expand`]). A pair with a game
+/// (how a match's games are numbered, see `expand`). A pair with a game
 /// that both sides lost is left out, as [`head_to_head`] leaves out the
 /// game.
 #[must_use]

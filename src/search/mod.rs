@@ -652,13 +652,13 @@ impl Searcher {
     /// move found so far is always returned. `on_info` is called after each
     /// completed iteration.
     ///
-    /// The steps: the root solvers look for a forced win ([`root_solvers`]);
-    /// otherwise every thread deepens the search ([`iterate`] on the calling
-    /// thread, [`helper`] on the others) until the search's share of the
-    /// time is spent ([`search_deadline`]); a helper that got deeper is
-    /// taken at its word ([`adopt_helper`]); and the time kept back goes
+    /// The steps: the root solvers look for a forced win (`root_solvers`);
+    /// otherwise every thread deepens the search (`iterate` on the calling
+    /// thread, `helper` on the others) until the search's share of the
+    /// time is spent (`search_deadline`); a helper that got deeper is
+    /// taken at its word (`adopt_helper`); and the time kept back goes
     /// into checking that the move played does not lose to a threat
-    /// sequence ([`final_defence`]).
+    /// sequence (`final_defence`).
     pub fn think(
         &mut self,
         board: &Board,

@@ -248,7 +248,14 @@ pub const LMR_MIN_DEPTH: i32 = 2;
 /// not taken, against this build: one ply less for every move but fours
 /// at a non-PV node whose static evaluation is above beta by 60 a ply less
 /// 35 (a likely cut), freestyle 282–6–291 in 579 games (−5.4 Elo ±28.2, H0
-/// accepted). Nor a ply more for a late move that is not a killer at an
+/// accepted). Nor the same at expected cut nodes only (non-PV nodes an odd
+/// number of null-window plies below a PV node), on calm boards, above
+/// beta by 36 a ply less 20, self-play on the balanced openings (README,
+/// "Pairs and balanced openings"), freestyle, `--seed 113`: 300 pairs
+/// 40/13/195/14/38 (−1.7 ± 20.9); with a ply more, there, for a four
+/// whose side's move two plies up was a four too (Rapfi's design has
+/// both), `--seed 112`: 45/18/207/7/23 (−31.9 ± 19.4).
+/// Nor a ply more for a late move that is not a killer at an
 /// expected cut node (a null-window node below a late move, or the first
 /// move of an expected all node), one game at a time: 283–21–291 in 595
 /// games (−4.7 ±27.5, H0). Nor a ply less at a node that is or was on a principal variation
@@ -474,7 +481,11 @@ pub const STALE_PV_MAX: i32 = 3;
 /// in 721 games (−1.4 Elo ±24.9, H0); 2 stays. Nor an entry holding a
 /// proved win or loss (a bound beyond [`super::MATE_BOUND`] on the side it
 /// bounds) taken at a non-PV node whatever its depth: 525–46–511 in 1 082
-/// games (+4.5 ±20.3, H0).
+/// games (+4.5 ±20.3, H0). Nor the fours quiescence's result at a leaf
+/// whose side to move has a four stored as a depth-0 entry (its bound
+/// from the window, no move), self-play on the balanced openings (README,
+/// "Pairs and balanced openings"), freestyle, `--seed 111`: 300 pairs
+/// 27/15/218/13/27 (−1.2 ± 17.7).
 pub const TT_KEEP_DEEPER_BY: i32 = 2;
 /// When a bucket is full the entry replaced is the one with the least
 /// depth less this many plies per search since it was written.
@@ -560,6 +571,9 @@ pub const STATIC_CUT_DEPTH: i32 = 5;
 /// improving (the static evaluation above the one at its node two plies
 /// up), same conditions: `--seed 102` 297–27–276 (+12.2 ± 20.0), `--seed
 /// 105` 289–27–284 (+2.9 ± 19.2); pooled +7.5 ± 13.9 in 600 pairs.
+/// Nor no static cut at a node whose side's last two moves were fours (a
+/// run of fours under way, as Rapfi's design has it), same conditions,
+/// `--seed 114`: 300 pairs 17/16/234/15/18 (+0.6 ± 14.9).
 pub const STATIC_CUT_MARGIN: i32 = 150;
 /// Depth up to which quiet moves are not searched at a node whose static
 /// evaluation is below alpha by [`FUTILITY_MARGIN`] a ply.

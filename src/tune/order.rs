@@ -31,7 +31,7 @@ use rayon::prelude::*;
 pub const ORDER_PARAMS: usize = 2 * COMBOS + 2;
 /// Point values are divided by this in the model, so that their weights
 /// are of the same order as the class terms (Adam's step is absolute).
-const VALUE_UNIT: f64 = 1000.0;
+pub const VALUE_UNIT: f64 = 1000.0;
 
 /// One candidate of a choice.
 #[derive(Clone, Copy, Debug, PartialEq)]
