@@ -107,7 +107,7 @@ enum Cmd {
         #[arg(long, default_value_t = 1000)]
         turn_time: u64,
         /// Nodes a position instead of a time (`INFO max_node`, no clock).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "turn_time")]
         nodes: Option<u64>,
         /// The set written by `collect`.
         set: PathBuf,
