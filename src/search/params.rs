@@ -142,6 +142,13 @@ pub const LOCAL_FOURS_SQUARE: usize = 2;
 /// [`SHALLOW_PRUNING`]). To depth 3 (255 there), self-play on the
 /// balanced openings (README, "Pairs and balanced openings"), freestyle,
 /// `--seed 80`: 268–27–305 (−21.5 ± 20.3 over the 300 pairs); not taken.
+/// Nor razoring where the opponent has an open three or a four-three point
+/// too (the side to move no five and no open four; Rapfi's design razors
+/// such nodes): 82 of the 197 defence positions proved at 500 000 nodes
+/// (84 before), and against Rapfi classic at 100 ms a move (README,
+/// "Against Rapfi classic at 100 ms"), freestyle, seeds 201 to 203,
+/// −132.9 ± 26.8 over 300 pairs where the build before scored −113.3 ±
+/// 26.6.
 pub const RAZOR_DEPTH: i32 = 2;
 // The razoring reads the evaluation the static cut has read.
 const _: () = assert!(RAZOR_DEPTH <= STATIC_CUT_DEPTH);
@@ -350,6 +357,38 @@ pub const MOVE_COUNT_BASE: f32 = 3.0;
 pub const MOVE_COUNT_POWER: f32 = 1.32;
 /// Whether move-count pruning ([`MOVE_COUNT_BASE`]) is on.
 pub const MOVE_COUNT_PRUNING: bool = true;
+/// Moves whose own shape is below this count against the move count
+/// ([`MOVE_COUNT_BASE`]): plain fours are pruned like any other late move;
+/// four-threes and better never. Before, every four was spared
+/// (`Combo::Four`). Taken with [`MOVE_COUNT_AT_PV`], as one change; see
+/// there for what it bought.
+pub const MOVE_COUNT_SPARES_FROM: Combo = Combo::FourThree;
+/// Whether PV nodes are move-count pruned too, with a non-PV node's count
+/// (once a move does not lose). Before, only non-PV nodes were.
+///
+/// Counted at equal nodes against Rapfi classic's search (the t5 defence
+/// sets at 500 000 nodes, README, "A defence set from real games"), this
+/// search's PV nodes made 39 moves each where Rapfi's made 7, and its
+/// nodes facing an open three 3.6 where Rapfi's made 1.7, most of the
+/// difference the side's own fours, which the move count spared. This and
+/// [`MOVE_COUNT_SPARES_FROM`] together, against Rapfi classic at 100 ms a
+/// move (README, "Against Rapfi classic at 100 ms"), freestyle, the same
+/// six seeds as the build before, 600 pairs each: 464–10–726, −77.1 ±
+/// 18.6, where the build before scored 417–3–780, −108.5 ± 19.2. Alone, the
+/// fours counted proved 87 of the 197 defence positions at 500 000 nodes
+/// (84 before).
+///
+/// Not taken with it: threat-aware generation against a four-three (at an
+/// inner node whose opponent has a four-three point and no open three,
+/// only the side's own fours, the point, and the points within four of it
+/// on its four's and three's lines where the opponent would make at least
+/// a blocked three). It proved 91 of the 197 (84 before; 92 with this
+/// change), but in games it measured even: against Rapfi classic at 100 ms,
+/// three seeds, 300 pairs, −113.9 ± 26.9 where the build before scored
+/// −113.3 ± 26.6; self-play on the balanced openings (`--seed 115`), 300
+/// pairs 28/12/223/11/26, −2.9 ± 17.6; with this change, seeds 204 to 206,
+/// −62.0 ± 26.2 against this change's −76.5 ± 26.2.
+pub const MOVE_COUNT_AT_PV: bool = true;
 
 /// Quiet moves (neither side makes a three or better) searched at a
 /// non-PV node before the rest are dropped; 0 for no limit. Self-play at

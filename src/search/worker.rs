@@ -714,7 +714,8 @@ impl<'s, 'a> Worker<'s, 'a> {
         let features = self.shared.features;
         // What the move-count pruning and the reductions need to know of
         // the node, worked out once for all its moves.
-        let move_limit = if features.move_count_pruning && !pv_node && !forced {
+        let move_limit = if features.move_count_pruning && (MOVE_COUNT_AT_PV || !pv_node) && !forced
+        {
             self.schedule.move_count(depth)
         } else {
             usize::MAX
@@ -749,7 +750,11 @@ impl<'s, 'a> Worker<'s, 'a> {
                 best = best.max(facts.eval + FUTILITY_MARGIN * depth);
                 continue;
             }
-            if i >= move_limit && best > -MATE_BOUND && c.own < Combo::Four && Some(m) != tt_move {
+            if i >= move_limit
+                && best > -MATE_BOUND
+                && c.own < MOVE_COUNT_SPARES_FROM
+                && Some(m) != tt_move
+            {
                 continue;
             }
             if quiet {
