@@ -330,10 +330,12 @@ pub const ROOT_LMR_FROM: usize = 3;
 /// 290–22–295 in 607 games (−2.9 Elo ±27.2, H0 accepted); not taken.
 pub const ROOT_LMR_MIN_DEPTH: i32 = 3;
 
-/// Move-count pruning: once a non-PV node has a move not known to lose, it
-/// searches at most ⌈`MOVE_COUNT_BASE + depth^`[`MOVE_COUNT_POWER`]⌉ of
-/// its moves, in order; the later ones are skipped, unless they make a
-/// four or are the table move (a forced block is never skipped). Measured
+/// Move-count pruning: once a node below the root has a move not known to
+/// lose, it searches at most ⌈`MOVE_COUNT_BASE + depth^`[`MOVE_COUNT_POWER`]⌉
+/// of its moves, in order; the later ones are skipped, unless they make a
+/// four-three or better ([`MOVE_COUNT_SPARES_FROM`]) or are the table move
+/// (a forced block is never skipped). PV nodes too ([`MOVE_COUNT_AT_PV`]);
+/// until then only non-PV nodes, and every four spared. Measured
 /// together with the reductions ([`LMR_MIN_DEPTH`]). Tried and not taken:
 /// 0.7 times as many moves, against these, same conditions as
 /// [`SHALLOW_PRUNING`]: freestyle 213–9–227 in 449 games (−10.8 Elo

@@ -68,7 +68,7 @@ pub struct Worker<'s, 'a> {
 struct Schedule {
     /// `ln(n)`, for `n` below 256.
     ln: [f32; 256],
-    /// The moves a non-PV node may search at each depth.
+    /// The moves a node may search at each depth.
     move_count: [usize; MAX_PLY + 1],
 }
 
@@ -103,7 +103,7 @@ impl Schedule {
         (x + 0.5) as i32
     }
 
-    /// The moves a non-PV node at `depth` may search ([`MOVE_COUNT_BASE`]).
+    /// The moves a node at `depth` may search ([`MOVE_COUNT_BASE`]).
     #[inline]
     fn move_count(&self, depth: i32) -> usize {
         self.move_count[depth.clamp(0, MAX_PLY as i32) as usize]
