@@ -390,6 +390,19 @@ pub const MOVE_COUNT_SPARES_FROM: Combo = Combo::FourThree;
 /// −113.3 ± 26.6; self-play on the balanced openings (`--seed 115`), 300
 /// pairs 28/12/223/11/26, −2.9 ± 17.6; with this change, seeds 204 to 206,
 /// −62.0 ± 26.2 against this change's −76.5 ± 26.2.
+///
+/// Nor, on this build, half the count (rounded up) at a node facing an
+/// open three, which Rapfi's design counts as not improving: against
+/// Rapfi classic at 100 ms, freestyle, seeds 201 to 203, 300 pairs,
+/// 231–3–366, −79.5 ± 27.9 where this build scored 231–6–363, −77.7 ±
+/// 26.3 on the same openings. Nor half the count at a node whose static
+/// evaluation is not above the one at its side's node two plies up (the
+/// parent's, negated, at a node facing an open three): 218–3–379, −95.6 ±
+/// 26.7. Nor threat-aware generation against an open three (at a node
+/// facing one, only the three's own defence points, as Rapfi's design
+/// generates them, and the side's own fours, where every point on a line
+/// where the opponent makes a four is kept): 3.5 % fewer nodes in the
+/// bench, and in games 231–7–362, −77.1 ± 26.8, even.
 pub const MOVE_COUNT_AT_PV: bool = true;
 
 /// Quiet moves (neither side makes a three or better) searched at a
@@ -615,6 +628,13 @@ pub const STATIC_CUT_DEPTH: i32 = 5;
 /// Nor no static cut at a node whose side's last two moves were fours (a
 /// run of fours under way, as Rapfi's design has it), same conditions,
 /// `--seed 114`: 300 pairs 17/16/234/15/18 (+0.6 ± 14.9).
+/// Nor the static cut where the opponent has an open three too (but no
+/// four-three point, and no five or open-four point for either side), as
+/// Rapfi's design cuts such nodes: against Rapfi classic at 100 ms
+/// (README, "Against Rapfi classic at 100 ms"), freestyle, seeds 201 to
+/// 203, 300 pairs, 216–7–377, −95.6 ± 26.5 where the build with
+/// [`MOVE_COUNT_AT_PV`] scored 231–6–363, −77.7 ± 26.3 on the same
+/// openings.
 pub const STATIC_CUT_MARGIN: i32 = 150;
 /// Depth up to which quiet moves are not searched at a node whose static
 /// evaluation is below alpha by [`FUTILITY_MARGIN`] a ply.
