@@ -335,7 +335,8 @@ pub const ROOT_LMR_MIN_DEPTH: i32 = 3;
 /// of its moves, in order; the later ones are skipped, unless they make a
 /// four-three or better ([`MOVE_COUNT_SPARES_FROM`]) or are the table move
 /// (a forced block is never skipped). PV nodes too ([`MOVE_COUNT_AT_PV`]);
-/// until then only non-PV nodes, and every four spared. Measured
+/// before that change only non-PV nodes were pruned, and every four was
+/// spared. Measured
 /// together with the reductions ([`LMR_MIN_DEPTH`]). Tried and not taken:
 /// 0.7 times as many moves, against these, same conditions as
 /// [`SHALLOW_PRUNING`]: freestyle 213–9–227 in 449 games (−10.8 Elo
@@ -400,9 +401,9 @@ pub const MOVE_COUNT_SPARES_FROM: Combo = Combo::FourThree;
 /// parent's, negated, at a node facing an open three): 218–3–379, −95.6 ±
 /// 26.7. Nor threat-aware generation against an open three (at a node
 /// facing one, only the three's own defence points, as Rapfi's design
-/// generates them, and the side's own fours, where every point on a line
-/// where the opponent makes a four is kept): 3.5 % fewer nodes in the
-/// bench, and in games 231–7–362, −77.1 ± 26.8, even.
+/// generates them, and the side's own fours, instead of every point on a
+/// line where the opponent makes a four): 3.5 % fewer nodes in the bench,
+/// and in games 231–7–362, −77.1 ± 26.8, even.
 pub const MOVE_COUNT_AT_PV: bool = true;
 
 /// Quiet moves (neither side makes a three or better) searched at a
