@@ -48,7 +48,11 @@ use crate::rules::{Color, Rule};
 /// a running sum the board kept with the others), fitted with the table to
 /// the same 1 200 games' Rapfi-scored positions (held-out loss 0.03237 →
 /// 0.03189, where the table alone gains nothing): freestyle 247–14–257 in
-/// 518 games (−6.7 ±29.6, H0; over the pairs −6.7 ±15.9).
+/// 518 games (−6.7 ±29.6, H0; over the pairs −6.7 ±15.9). Nor 14 or 12
+/// with the same tables, against Rapfi classic at 100 ms a move (README,
+/// "Against Rapfi classic at 100 ms"), freestyle, seeds 201–203, where 13
+/// scored −77.7 ± 26.3 over the 300 pairs: 14 scored 194–7–399 (−123.7 ±
+/// 26.2), 12 scored 238–1–361 (−72.2 ± 26.2).
 pub const OPPONENT_SHARE: i32 = 13;
 
 /// The static part of a node's move order: a candidate scores

@@ -275,6 +275,10 @@ pub const LMR_MIN_DEPTH: i32 = 2;
 /// more when more than 4 from the side's own: 285–25–292 in 602 games
 /// (−4.0 ±27.2, H0). Nor 0.75 in renju (reductions a quarter smaller),
 /// one game at a time: 162–13–180 in 355 games (−17.6 ±35.6, H0).
+/// Nor 1.25 again, against Rapfi classic at 100 ms a move (README,
+/// "Against Rapfi classic at 100 ms"), freestyle, seeds 201–203: 204–7–389,
+/// −110.7 ± 26.4 over the 300 pairs, where 1.0 scored −77.7 ± 26.3; nor
+/// 0.85 there: 214–3–383, −100.6 ± 26.4.
 pub const LMR_SCALE: f32 = 1.0;
 /// Extra plies of reduction for a quiet move (neither side makes an open
 /// three or better). Same conditions as [`SHALLOW_PRUNING`], freestyle:
@@ -356,7 +360,13 @@ pub const ROOT_LMR_MIN_DEPTH: i32 = 3;
 /// ±22.0, H0); pooled +7.8 ±15.2 in 1 915.
 pub const MOVE_COUNT_BASE: f32 = 3.0;
 /// How fast the move count grows with depth: 4 moves at depth 1, 6 at 2,
-/// 8 at 3, 12 at 5, 19 at 8, 24 at 10.
+/// 8 at 3, 12 at 5, 19 at 8, 24 at 10. 1.2 instead (16 moves at depth 8,
+/// 19 at 10), against Rapfi classic at 100 ms a move (README, "Against
+/// Rapfi classic at 100 ms"), freestyle, seeds 201–206: 472–20–708,
+/// −69.2 ± 18.0 over the 600 pairs, where 1.32 scored 464–10–726, −77.1 ±
+/// 18.6 (seeds 201–203 −63.2 against −77.7, 204–206 −75.3 against −76.5):
+/// within the noise, not taken. 1.1 (13 moves at depth 8, 16 at 10), seeds
+/// 201–203: 207–12–381, −103.7 ± 27.6.
 pub const MOVE_COUNT_POWER: f32 = 1.32;
 /// Whether move-count pruning ([`MOVE_COUNT_BASE`]) is on.
 pub const MOVE_COUNT_PRUNING: bool = true;
