@@ -277,9 +277,9 @@ fn the_engine_evaluates_with_the_learned_table() {
     }
 }
 
-/// Black to move after twelve stones of the fixture's fourth game
-/// (`00004_b_vs_a.psq`), which black went on to win. The hand-set values
-/// see white ahead; the learned ones see black ahead, as the game did.
+/// White to move after seven stones of the fixture's first game
+/// (`00001_a_vs_b.psq`), which white went on to win. The hand-set values
+/// see white behind; the learned ones see white ahead, as the game did.
 #[test]
 fn the_learned_table_turns_the_verdict_on_a_position() {
     let mut board = Board::from_diagram(
@@ -288,13 +288,13 @@ fn the_learned_table_turns_the_verdict_on_a_position() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
-        . . . . . . X . . . . . . . .
-        . . . . O X . . . . . . . . .
-        . . . . . O X . . . . . . . .
-        . . . . X . . O O X . . . . .
-        . . . . . . . X . O . . . . .
-        . . . . . . . . . . O . . . .
         . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . X . O . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . X X O . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . X . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
@@ -303,7 +303,7 @@ fn the_learned_table_turns_the_verdict_on_a_position() {
         ",
     )
     .unwrap();
-    board.set_side_to_move(Color::Black);
+    board.set_side_to_move(Color::White);
     let hand = evaluate(&board, &ValueTable::hand_set(Rule::Freestyle));
     let learned = evaluate(&board, &ValueTable::learned(Rule::Freestyle));
     assert!(hand < 0, "hand-set {hand}");
