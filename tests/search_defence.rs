@@ -312,8 +312,9 @@ const LONG_TRAPS: &[Trap] = &[
         "freestyle game 26, move 16",
         Rule::Freestyle,
         // 3 before the sixth round's table, whose 3-ply search already
-        // plays a move that holds.
-        4,
+        // plays a move that holds; 4 before the eighth round's, whose
+        // search holds up to 4 plies.
+        5,
         (6, 5),
         "
         . . . . . . . . . . . . . . .
