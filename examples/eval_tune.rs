@@ -75,6 +75,10 @@ enum Cmd {
         /// Start from the hand-set values instead of the built-in table.
         #[arg(long)]
         from_hand_set: bool,
+        /// Start from this table file instead of the built-in table (another
+        /// rule's, say).
+        #[arg(long, conflicts_with = "from_hand_set")]
+        start: Option<PathBuf>,
         /// Adam steps.
         #[arg(long, default_value_t = Settings::default().steps)]
         steps: usize,
@@ -90,6 +94,12 @@ enum Cmd {
         /// One game in this many is held out.
         #[arg(long, default_value_t = 10)]
         holdout: u64,
+        /// Fix the scale `K` (evaluation units a step in the log-odds)
+        /// instead of finding it for the starting table: the table's own
+        /// scale, as its header gives it, keeps the fitted values in the
+        /// units the search was set for.
+        #[arg(long)]
+        scale: Option<f64>,
         /// Positions files written by `extract`.
         data: Vec<PathBuf>,
     },
@@ -317,11 +327,13 @@ fn main() {
             rule: r,
             out,
             from_hand_set,
+            start,
             steps,
             rate,
             l2,
             result,
             holdout,
+            scale,
             data,
         } => {
             let rule = rule(&r);
@@ -341,7 +353,12 @@ fn main() {
                 train.len(),
                 valid.len()
             );
-            let start = if from_hand_set {
+            let start = if let Some(file) = start {
+                let text = std::fs::read_to_string(&file)
+                    .unwrap_or_else(|e| fail(&format!("{}: {e}", file.display())));
+                ValueTable::parse(&text)
+                    .unwrap_or_else(|e| fail(&format!("{}: {e}", file.display())))
+            } else if from_hand_set {
                 ValueTable::hand_set(rule)
             } else {
                 ValueTable::learned(rule)
@@ -351,6 +368,7 @@ fn main() {
                 rate,
                 l2,
                 result,
+                scale,
             };
             let (table, report) = fit(rule, &start, &train, &valid, settings, |step, t, v| {
                 if step % 25 == 0 {

@@ -32,7 +32,46 @@ fn balanced_sets_fit_their_boards_in_every_symmetry() {
     check_file("freestyle-15-searched.txt", Rule::Freestyle, 15, 40);
     check_file("freestyle-15-searched-200k.txt", Rule::Freestyle, 15, 40);
     check_file("standard-15-searched.txt", Rule::Standard, 15, 40);
+    check_file("standard-15-other.txt", Rule::Standard, 15, 67);
     check_file("renju-15-searched.txt", Rule::Renju, 15, 40);
+}
+
+/// A position's black and white stones, each set sorted.
+type Position = (Vec<(usize, usize)>, Vec<(usize, usize)>);
+
+/// An opening as its black and its white stones, each set sorted, under
+/// `sym` on a 15×15 board: two openings that reach the same position in
+/// any move order are the same.
+fn position(o: &tengen::arena::openings::Opening, sym: Symmetry) -> Position {
+    let stones = o.place(15, 15, sym).unwrap();
+    let mut black: Vec<_> = stones.iter().copied().step_by(2).collect();
+    let mut white: Vec<_> = stones.iter().copied().skip(1).step_by(2).collect();
+    black.sort_unstable();
+    white.sort_unstable();
+    (black, white)
+}
+
+#[test]
+fn the_other_standard_set_shares_no_position_with_the_searched_one() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("openings");
+    let searched = load_openings(&dir.join("standard-15-searched.txt")).unwrap();
+    let other = load_openings(&dir.join("standard-15-other.txt")).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for o in &searched {
+        for sym in Symmetry::ALL {
+            seen.insert(position(o, sym));
+        }
+    }
+    for o in &other {
+        assert!(
+            !seen.contains(&position(o, Symmetry::Identity)),
+            "{} is in the searched set or repeats an earlier line",
+            o.name
+        );
+        for sym in Symmetry::ALL {
+            seen.insert(position(o, sym));
+        }
+    }
 }
 
 #[test]

@@ -109,6 +109,7 @@ fn the_fit_lowers_the_loss_and_its_table_round_trips() {
         rate: 2.0,
         l2: 0.0,
         result: 1.0,
+        scale: None,
     };
     let start = ValueTable::hand_set(Rule::Freestyle);
     let mut steps = 0;
@@ -131,6 +132,44 @@ fn the_fit_lowers_the_loss_and_its_table_round_trips() {
     assert_ne!(table, start);
     let text = table.to_text("fixture fit");
     assert_eq!(ValueTable::parse(&text).unwrap(), table);
+}
+
+#[test]
+fn a_fixed_scale_is_the_one_the_fit_uses() {
+    let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
+    let (train, valid) = split(&samples, 4);
+    let train = Dataset::new(&train).unwrap();
+    let valid = Dataset::new(&valid).unwrap();
+    let start = ValueTable::hand_set(Rule::Freestyle);
+    let settings = |scale| Settings {
+        steps: 30,
+        rate: 2.0,
+        l2: 0.0,
+        result: 1.0,
+        scale,
+    };
+    let (_, free) = fit(
+        Rule::Freestyle,
+        &start,
+        &train,
+        &valid,
+        settings(None),
+        |_, _, _| {},
+    );
+    // Twice the scale the starting table fits best: its loss there is
+    // higher, and the fit still lowers it.
+    let k = 2.0 * free.scale;
+    let (_, fixed) = fit(
+        Rule::Freestyle,
+        &start,
+        &train,
+        &valid,
+        settings(Some(k)),
+        |_, _, _| {},
+    );
+    assert_eq!(fixed.scale, k);
+    assert!(fixed.train_before > free.train_before, "{free:?} {fixed:?}");
+    assert!(fixed.train_after < fixed.train_before, "{fixed:?}");
 }
 
 #[test]

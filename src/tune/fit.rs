@@ -327,6 +327,11 @@ pub struct Settings {
     /// Weight of the game's result in the aim, against the search's score
     /// (where a position has one): 1 for the result alone.
     pub result: f64,
+    /// The scale `K`, fixed: `None` finds it for the starting values
+    /// ([`fit_scale`]). Fixed at the starting table's own scale, the fitted
+    /// values stay in the units the search's margins were set for, however
+    /// far the starting table is from the scores.
+    pub scale: Option<f64>,
 }
 
 impl Default for Settings {
@@ -349,6 +354,7 @@ impl Default for Settings {
             rate: 2.0,
             l2: 1e-7,
             result: 0.0,
+            scale: None,
         }
     }
 }
@@ -385,7 +391,7 @@ pub fn fit(
 ) -> (ValueTable, Report) {
     let model = Model::new(rule);
     let w0 = to_params(start);
-    let scale = fit_scale(train, &w0);
+    let scale = settings.scale.unwrap_or_else(|| fit_scale(train, &w0));
     let (mut train, mut valid) = (train.clone(), valid.clone());
     train.blend(scale, settings.result);
     valid.blend(scale, settings.result);
