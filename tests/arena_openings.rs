@@ -33,6 +33,7 @@ fn balanced_sets_fit_their_boards_in_every_symmetry() {
     check_file("freestyle-15-searched-200k.txt", Rule::Freestyle, 15, 40);
     check_file("standard-15-searched.txt", Rule::Standard, 15, 40);
     check_file("standard-15-other.txt", Rule::Standard, 15, 67);
+    check_file("freestyle-15-other.txt", Rule::Freestyle, 15, 35);
     check_file("renju-15-searched.txt", Rule::Renju, 15, 40);
 }
 
@@ -50,19 +51,34 @@ fn canonical(o: &Opening) -> Vec<(Pos, Color)> {
     canonical_form(&stones, 15, 15).0
 }
 
-#[test]
-fn the_other_standard_set_shares_no_position_with_the_searched_one() {
+/// Asserts that no opening of `other` reaches the position of an opening of
+/// the `fitted` sets, or of an earlier line of its own, under any symmetry.
+fn assert_unseen(other: &str, fitted: &[&str]) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("openings");
-    let searched = load_openings(&dir.join("standard-15-searched.txt")).unwrap();
-    let other = load_openings(&dir.join("standard-15-other.txt")).unwrap();
-    let mut seen: std::collections::HashSet<_> = searched.iter().map(canonical).collect();
-    for o in &other {
+    let mut seen = std::collections::HashSet::new();
+    for f in fitted {
+        seen.extend(load_openings(&dir.join(f)).unwrap().iter().map(canonical));
+    }
+    for o in &load_openings(&dir.join(other)).unwrap() {
         assert!(
             seen.insert(canonical(o)),
-            "{} is in the searched set or repeats an earlier line",
+            "{} is in {fitted:?} or repeats an earlier line of {other}",
             o.name
         );
     }
+}
+
+#[test]
+fn the_other_standard_set_shares_no_position_with_the_searched_one() {
+    assert_unseen("standard-15-other.txt", &["standard-15-searched.txt"]);
+}
+
+#[test]
+fn the_other_freestyle_set_shares_no_position_with_the_sets_fitted_on() {
+    assert_unseen(
+        "freestyle-15-other.txt",
+        &["freestyle-15-searched.txt", "standard-15-searched.txt"],
+    );
 }
 
 #[test]

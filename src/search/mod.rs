@@ -436,6 +436,7 @@ fn iterate(
             }
         } else {
             let mut skip = Vec::new();
+            let mut passes = Vec::new();
             for _ in 0..run.multipv.min(root.order.len()) {
                 let r = w.root(&root.order, &skip, d, -MATE, MATE);
                 if w.stopped() {
@@ -443,13 +444,21 @@ fn iterate(
                 }
                 let Some(b) = r.best else { break };
                 skip.push(b);
-                ranked.push((b, r.score));
-                main.get_or_insert(r);
+                passes.push(r);
             }
             if w.stopped() {
-                ranked.clear();
-                main = None;
+                passes.clear();
             }
+            // The pruning can score a later pass above an earlier one (its
+            // tree is another); the list goes best first, the best's line
+            // leading. The sort is stable: equal scores keep their passes'
+            // order.
+            passes.sort_by_key(|r| std::cmp::Reverse(r.score));
+            ranked = passes
+                .iter()
+                .map(|r| (r.best.expect("a pass has a move"), r.score))
+                .collect();
+            main = passes.into_iter().next();
         }
         let Some(r) = main else { break };
         let best = r.best.expect("a result has a move");
