@@ -35,6 +35,8 @@ fn balanced_sets_fit_their_boards_in_every_symmetry() {
     check_file("standard-15-other.txt", Rule::Standard, 15, 67);
     check_file("freestyle-15-other.txt", Rule::Freestyle, 15, 35);
     check_file("renju-15-searched.txt", Rule::Renju, 15, 40);
+    check_file("renju-15-searched-200k.txt", Rule::Renju, 15, 123);
+    check_file("renju-15-other.txt", Rule::Renju, 15, 109);
 }
 
 /// An opening's position on a 15×15 board in its canonical form (the
@@ -79,6 +81,11 @@ fn the_other_freestyle_set_shares_no_position_with_the_sets_fitted_on() {
         "freestyle-15-other.txt",
         &["freestyle-15-searched.txt", "standard-15-searched.txt"],
     );
+}
+
+#[test]
+fn the_other_renju_set_shares_no_position_with_the_searched_one() {
+    assert_unseen("renju-15-other.txt", &["renju-15-searched.txt"]);
 }
 
 #[test]
