@@ -5,13 +5,15 @@
 //!
 //! [`Searcher::think`] first asks the threat solvers (a deep VCF, then a
 //! VCT within a node budget) for a forced win, and otherwise runs a
-//! principal variation search with iterative deepening ([`worker`]) on
-//! every configured thread: Lazy SMP, the threads sharing one lock-free
+//! principal variation search with iterative deepening ([`worker`], each
+//! node's moves in the order of the move picker, [`picker`]) on every
+//! configured thread: Lazy SMP, the threads sharing one lock-free
 //! transposition table ([`tt`]) and differing in the depths they start
 //! from. The calling thread reports progress and owns the answer.
 
 pub mod bench;
 pub mod params;
+pub mod picker;
 pub mod tt;
 pub mod worker;
 
@@ -229,7 +231,7 @@ fn aspiration(w: &mut Worker<'_, '_>, order: &[Pos], depth: i32, prev: i32) -> R
         } else {
             return r;
         }
-        delta *= 2;
+        delta *= ASPIRATION_GROWTH;
         if delta > ASPIRATION_MAX_DELTA {
             alpha = -MATE;
             beta = MATE;

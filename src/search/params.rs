@@ -220,6 +220,9 @@ pub const ASPIRATION_DELTA: i32 = 60;
 pub const ASPIRATION_MAX_DELTA: i32 = 2 * super::MATE_BOUND / 30;
 /// Depth from which aspiration windows are used.
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// Factor by which an aspiration window's half-width grows after each
+/// fail. Unmeasured.
+pub const ASPIRATION_GROWTH: i32 = 2;
 
 /// Depth from which moves after the first are searched shallower (late-move
 /// reductions), by `ln(depth) · ln(move number) ·` [`LMR_SCALE`] plies,
@@ -333,6 +336,10 @@ pub const ROOT_LMR_FROM: usize = 3;
 /// depth 2 instead, same conditions as [`SHALLOW_PRUNING`], freestyle:
 /// 290–22–295 in 607 games (−2.9 Elo ±27.2, H0 accepted); not taken.
 pub const ROOT_LMR_MIN_DEPTH: i32 = 3;
+/// The most a root move is reduced is the iteration's depth less this
+/// many plies, so that a reduced move is still searched a ply below its
+/// own. Unmeasured.
+pub const ROOT_LMR_SPARES: i32 = 2;
 
 /// Move-count pruning: once a node below the root has a move not known to
 /// lose, it searches at most ⌈`MOVE_COUNT_BASE + depth^`[`MOVE_COUNT_POWER`]⌉
@@ -475,6 +482,10 @@ pub const SINGULAR_DEPTH_SHARE: i32 = 50;
 /// conditions as [`SHALLOW_PRUNING`], freestyle: 298–24–303 in 625 games
 /// (−2.8 Elo ±26.8, H0); 4 stays.
 pub const SINGULAR_MARGIN: i32 = 4;
+/// The singular test runs only at plies below this many times the
+/// iteration's depth, so that the extensions it grants cannot run a line
+/// on without end. Unmeasured.
+pub const SINGULAR_PLY_FACTOR: i32 = 2;
 
 /// Ordering bonus of the transposition-table move.
 ///
@@ -505,7 +516,7 @@ pub const KILLER_BONUS: [i32; 2] = [1 << 20, 1 << 19];
 /// 115–8–136 in 259 games (−28.2 Elo ±42.0, H0); 4 instead of 8:
 /// 430–21–426 in 877 games (+1.6 ±22.8, H0). 8 stays.
 pub const HISTORY_ORDER_DIVISOR: i32 = 8;
-/// History scores are halved when any reaches this.
+/// History scores are divided by [`HISTORY_AGE_DIVISOR`] when any reaches this.
 ///
 /// Not taken: lowering the history of the quiet moves searched before a
 /// quiet cut by as much as the cut raises its own (a history malus, up to
@@ -515,6 +526,9 @@ pub const HISTORY_ORDER_DIVISOR: i32 = 8;
 /// makes a cut earning history, threes and fours too (a forced block
 /// never): 492–41–476 in 1 009 (+5.5 ±21.1, stopped without a verdict).
 pub const HISTORY_MAX: i32 = 1 << 18;
+/// What every history score is divided by when one reaches
+/// [`HISTORY_MAX`]. Unmeasured.
+pub const HISTORY_AGE_DIVISOR: i32 = 2;
 
 /// Moves a node picks one at a time (a linear scan each) before it sorts
 /// the rest: most nodes cut off after the first move or two.

@@ -4,6 +4,7 @@
 //! leaves and mate-distance pruning.
 
 use super::params::*;
+use super::picker::Picker;
 use super::tt::{Bound, Entry, Table};
 use super::MATE;
 use crate::board::Pos;
@@ -215,7 +216,7 @@ impl<'s, 'a> Worker<'s, 'a> {
 
     fn age_history(&mut self) {
         for h in &mut self.history {
-            *h /= 2;
+            *h /= HISTORY_AGE_DIVISOR;
         }
     }
 
@@ -305,7 +306,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         let quiet = own < Combo::Three && opp < Combo::Three;
         self.schedule
             .reduction(depth, searched, quiet, true)
-            .min(depth - 2)
+            .min(depth - ROOT_LMR_SPARES)
             .max(0)
     }
 
@@ -687,20 +688,6 @@ impl<'s, 'a> Worker<'s, 'a> {
         if cands.is_empty() {
             return 0;
         }
-        // Ordering: the table move, killers, then pattern score and history.
-        let side = self.pos.side().index() * Pos::GRID_SIZE;
-        let killers = self.killers[ply];
-        for c in cands.iter_mut() {
-            if Some(c.pos) == tt_move {
-                c.score += TT_MOVE_BONUS;
-            } else if Some(c.pos) == killers[0] {
-                c.score += KILLER_BONUS[0];
-            } else if Some(c.pos) == killers[1] {
-                c.score += KILLER_BONUS[1];
-            }
-            c.score += self.history[side + c.pos.index()] / HISTORY_ORDER_DIVISOR;
-        }
-
         let alpha_orig = alpha;
         let mut best = -MATE;
         let mut best_move = None;
@@ -722,25 +709,10 @@ impl<'s, 'a> Worker<'s, 'a> {
         };
         let reducible = features.lmr && depth >= LMR_MIN_DEPTH && !forced;
         let mut quiets = 0;
-        for i in 0..cands.len() {
-            // Most nodes cut off after a move or two: pick the first few
-            // moves one at a time and sort the rest only when reached (the
-            // order is the same as one full sort).
-            if i < PICKED_MOVES {
-                let mut best_i = i;
-                let mut best_key = order_key(&cands[i]);
-                for (j, c) in cands.iter().enumerate().skip(i + 1) {
-                    let k = order_key(c);
-                    if k > best_key {
-                        best_key = k;
-                        best_i = j;
-                    }
-                }
-                cands.swap(i, best_i);
-            } else if i == PICKED_MOVES {
-                cands[i..].sort_unstable_by_key(|c| std::cmp::Reverse(order_key(c)));
-            }
-            let c = cands[i];
+        let side = self.pos.side().index() * Pos::GRID_SIZE;
+        let history = &self.history[side..side + Pos::GRID_SIZE];
+        let picker = Picker::new(cands, tt_move, self.killers[ply], history);
+        for (i, c) in picker {
             let m = c.pos;
             if Some(m) == self.excluded[ply] {
                 continue;
@@ -773,7 +745,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 && !forced
                 && depth >= SINGULAR_DEPTH
                 && self.excluded[ply].is_none()
-                && (ply as i32) < 2 * self.root_depth
+                && (ply as i32) < SINGULAR_PLY_FACTOR * self.root_depth
             {
                 match self.singular(depth, beta, ply, hash, m) {
                     Singular::Extend => extension = 1,
@@ -864,13 +836,6 @@ enum Singular {
 /// Mixed into the key of a singular test search, with the move it leaves
 /// out.
 const EXCLUDED_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// A candidate's place in the move order as one number, larger first: the
-/// higher score, and between equal scores the lower point index.
-#[inline]
-fn order_key(c: &Cand) -> i64 {
-    (i64::from(c.score) << 16) | (0xFFFF - c.pos.index() as i64)
-}
 
 /// Whether the static evaluation may prune here: neither side has a five
 /// or an open-four point and the opponent has no four-three point, so no
