@@ -7,7 +7,7 @@
 //! (`tests/layers.rs` reads this order from the line below and checks every
 //! `crate::` path under `src/` against it):
 //!
-//! `rules` → `pattern` → `board` → `renju` → `position` → `eval`, `threat` → `search` → `opening` → `protocol`, `arena` → `tune` → `web` → `bin`
+//! `rules` → `pattern` → `board` → `renju` → `position` → `eval`, `threat` → `search` → `opening` → `protocol` → `bin`
 //!
 //! From the bottom:
 //!
@@ -28,19 +28,16 @@
 //! - [`protocol`]: Gomocup and Yixin Board commands, parsed into typed
 //!   commands, and the session that owns the game state; it gives the
 //!   opening module the search as its evaluator;
-//!   [`arena`]: tournaments between engines run as child processes,
-//!   refereed with the board, the renju judgement and the opening stages,
-//!   without the search;
-//! - [`tune`]: learning the evaluation's values from games (the arena's
-//!   records, labelled by the search);
-//! - [`web`]: the browser board (`tengen-board`): a local HTTP server and
-//!   its page, to play against engines, analyse, and watch the arena's
-//!   tournaments; it drives engines through the arena's engine driver;
-//! - `bin/`: thin mains, argument parsing and nothing else.
+//! - `bin/`: the engine's thin main, argument parsing and nothing else.
+//!
+//! The tools stand on this library, never the other way round: the
+//! workspace's member crates `tengen-arena` (`crates/arena`, tournaments
+//! between engines, refereed without the search), `tengen-board`
+//! (`crates/board`, the browser board) and `tengen-tune` (`crates/tune`,
+//! learning the evaluation from games).
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod arena;
 pub mod board;
 pub mod eval;
 pub mod opening;
@@ -51,8 +48,6 @@ pub mod renju;
 pub mod rules;
 pub mod search;
 pub mod threat;
-pub mod tune;
-pub mod web;
 
 pub use board::{Board, Dir, Pos};
 pub use rules::{Color, Rule};

@@ -1,7 +1,0 @@
-//! The browser board: `tengen-board --help`.
-use clap::Parser;
-use tengen::web::cli::{main_with, Cli};
-
-fn main() {
-    std::process::exit(main_with(&Cli::parse()));
-}
