@@ -9,7 +9,7 @@
 //! fours quiescence at the leaves (and the razoring into it), and
 //! `--quiescence`, `--local-fours` and `--threat-extension` switch on the
 //! leaf stages (see `search::params`), for self-play matches that measure
-//! what each is worth.
+//! what each is worth (`docs/lab/search.md`: lab S-006, S-010, S-077).
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -13,8 +13,8 @@ pub const UNLIMITED: i64 = 2_147_483_647;
 /// stopping the search, writing the answer and being scheduled late on a
 /// loaded 2-core machine. The search stops within a few milliseconds of
 /// its deadline (it looks at the clock every [`crate::search::params::CHECK_EVERY`]
-/// nodes, and its solvers take the deadline too); README gives the
-/// overruns measured under `tengen-arena`.
+/// nodes, and its solvers take the deadline too). Unmeasured; the overruns
+/// measured under `tengen-arena` are in lab T-001.
 pub const MARGIN_FIXED_MS: i64 = 30;
 
 /// Share of a budget kept back on top of [`MARGIN_FIXED_MS`] (1/50 = 2 %).
@@ -26,11 +26,8 @@ pub const MARGIN_MAX_MS: i64 = 500;
 /// The match clock is shared among at least this many of our future moves.
 pub const MIN_MOVES_TO_GO: i64 = 12;
 
-/// Plies a game is expected to last, for spreading the match clock.
-/// 60 instead (the whole turn spent until about the 55th ply), engine
-/// against itself, freestyle, 500 ms a move and 18 s a game (Gomocup's
-/// ratio of match to turn), `--sprt 0,30`: 495–51–454 in 1 000 games
-/// (+14.3 ± 21.0, LLR −0.19, no verdict); not taken.
+/// Plies a game is expected to last, for spreading the match clock; 60
+/// measured +14.3 ± 21.0, no verdict (lab T-006, T-003).
 pub const EXPECTED_GAME_PLIES: i64 = 110;
 
 /// The turn limit assumed when the manager sends none (milliseconds).

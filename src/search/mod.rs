@@ -241,11 +241,8 @@ fn aspiration(w: &mut Worker<'_, '_>, order: &[Pos], depth: i32, prev: i32) -> R
 
 /// A helper thread of Lazy SMP: the same iterative deepening, sharing only
 /// the transposition table, with the root moves in another order. Two
-/// threads against one, `tengen-arena`, 15×15, 200 ms a move, 400 games:
-/// freestyle 229–14–157 (+63.2 Elo ±34.1), renju 240–12–148 (+81.4 ±34.6)
-/// with the hand-set evaluation; with the learned tables, the whole turn
-/// spent and the shallow pruning, freestyle at 100 ms, 600 games:
-/// 314–7–279 (+20.3 ±27.7).
+/// threads against one: +38.4 Elo on balanced openings at 100 ms (lab S-115;
+/// earlier builds S-005, S-011, S-016, S-037, S-048).
 fn helper(shared: &Shared<'_>, pos: Position, mut order: Vec<Pos>, id: usize, max_depth: u32) {
     let mut w = Worker::new(shared, pos);
     let mut prev = 0;

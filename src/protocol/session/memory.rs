@@ -4,17 +4,9 @@
 /// Bytes of the process that are not the transposition table (code, pattern
 /// tables, boards, stacks, allocator slack), kept out of `max_memory`.
 ///
-/// Generous: the process without its table peaks at about 10 MB (`VmHWM`
-/// with `INFO hash_size 1`: 10.8 MB on 20×20 renju at one thread, 12.6 MB
-/// at four, 9.5 MB on 32×32 at four after a 3 s search). Under
-/// `max_memory` 64 MB, the size the matches against Rapfi classic use, it
-/// leaves the table 8 MB (three quarters of 16 MB, rounded down to a power
-/// of two of buckets). 16 MB instead, with the table taking every bucket
-/// that fits (36 MB there), measured even against Rapfi classic at 0.5 s a
-/// move, freestyle, the build's own openings and seed (README, "Learning
-/// the evaluation"): 57–2–141, −155.5 ± 42.4 over the 100 pairs, where
-/// the 8 MB table scored 56–4–140, −155.5 ± 46.7: at about half a million
-/// nodes a move the smaller table costs nothing the games show. Not taken.
+/// Generous: the process without its table peaks at about 10 MB. Under
+/// `max_memory` 64 MB it leaves the table 8 MB; 16 MB instead (a 36 MB
+/// table) measured even against Rapfi classic at 0.5 s (lab S-118).
 pub const RESERVED_BYTES: u64 = 48 << 20;
 
 /// Share of what is left of `max_memory` after [`RESERVED_BYTES`] given to
