@@ -26,33 +26,8 @@ use crate::rules::{Color, Rule};
 
 /// The share (out of 16) of the opponent's values the evaluation
 /// subtracts: below 16 because the side to move acts on its shapes first.
-///
-/// Tried and not taken: the points' part of the evaluation averaged with
-/// the same sum before the last move (from the same side's view), the
-/// learned tables unchanged. `tengen-arena`, self-play, 100 ms a move,
-/// `--sprt 0,30` (as in `src/search/params.rs`): freestyle 79–0–105 in 184
-/// games (−49.4 Elo ±51.1, H0 accepted). Nor the same with a table fitted
-/// for it (each position's features the mean of its own and those a move
-/// before, from 1 200 new self-play games' 26 994 quiet positions scored
-/// by Rapfi classic and 1 466 VCF wins; held-out loss 0.0422 → 0.0304,
-/// where the unsmoothed table refitted on the same files gains nothing):
-/// freestyle 224–9–239 in 471 games (−11.0 ±31.1, H0). Nor a learned
-/// waiting value per class and colour in its place (what a point is worth
-/// to its owner while the opponent is to move, fitted like the values, with
-/// this share as its prior): held-out losses fell by 4–5 % in every rule,
-/// but against the build before, same conditions, it scored freestyle
-/// 494–29–477 in 1000 games (+5.9 ±21.2, LLR −2.31) and renju 274–15–281
-/// in 570 (−4.3 ±28.2, stopped); see README ("Learning the evaluation").
-/// Nor a joint value per point for the pair of combos the two colours make
-/// there (black's and white's, per colour of the side to move; 392 values,
-/// a running sum the board kept with the others), fitted with the table to
-/// the same 1 200 games' Rapfi-scored positions (held-out loss 0.03237 →
-/// 0.03189, where the table alone gains nothing): freestyle 247–14–257 in
-/// 518 games (−6.7 ±29.6, H0; over the pairs −6.7 ±15.9). Nor 14 or 12
-/// with the same tables, against Rapfi classic at 100 ms a move (README,
-/// "Against Rapfi classic at 100 ms"), freestyle, seeds 201–203, where 13
-/// scored −77.7 ± 26.3 over the 300 pairs: 14 scored 194–7–399 (−123.7 ±
-/// 26.2), 12 scored 238–1–361 (−72.2 ± 26.2).
+/// 12 and 14, two-ply smoothing, a learned waiting value and a joint term
+/// were measured and not taken (lab E-027, E-004, E-012, E-025).
 pub const OPPONENT_SHARE: i32 = 13;
 
 /// The static part of a node's move order: a candidate scores
@@ -60,7 +35,7 @@ pub const OPPONENT_SHARE: i32 = 13;
 /// and what the opponent would make there (`Combo as usize`), plus the two
 /// colours' point values weighted by `value_weight` (side to move, then
 /// opponent, in units of 2^-[`ORDER_VALUE_SHIFT`]). `eval_tune order` fits
-/// one to games ([`ORDER`] says what that bought).
+/// one to games (lab E-010).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OrderTable {
     /// Value of making a combination, by `Combo as usize`.
@@ -71,29 +46,8 @@ pub struct OrderTable {
     pub value_weight: [i32; 2],
 }
 
-/// The move order of every rule: hand-set.
-///
-/// The value weights: `tengen-arena`, self-play, as in
-/// `src/search/params.rs` (`--sprt 0,30`), freestyle: both at 1/2 instead
-/// of 1/4 scored 130–7–151 in 288 games (−25.4 Elo ±39.9, H0); both at 1/8,
-/// 496–36–468 in 1000 games (+9.7 ±21.2, no verdict) and, `--seed 12`,
-/// 318–18–323 in 659 (−2.6 ±26.2, H0): pooled +4.8 ±16.5 in 1659; with
-/// two other near misses (`SINGLE_MOVE_DEPTH` and `LMR_NON_PV_EXTRA` in
-/// `src/search/params.rs`), 430–29–425 in 884 (+2.0 ±22.6, H0). 1/4
-/// stays.
-///
-/// Not taken, same conditions: freestyle's order fitted by `eval_tune
-/// order` to 517 self-play games (held-out cross-entropy 3.598 → 2.627, the
-/// order's first move the one played 26.7 % → 27.2 %; attack `[0, 231, 93,
-/// 122, 263, 311, 344, 543, 622, 305, 484, 771, 981, 25230]`, defence `[0,
-/// 201, 68, 104, 111, 191, 307, 395, 552, 385, 428, 465, 607, 12700]`, value
-/// weights 18 and 14; 1 517 games fit nearly the same numbers): 490–45–465
-/// in 1000 games (+8.7 ±21.1, LLR −1.63) and, `--seed 12`, 262–12–273 in
-/// 547 (−7.0 ±28.9, stopped): pooled 752–57–738 in 1547, +3.1 ±17.0. In
-/// renju (the same numbers) 193–15–210 in 418 (−14.1 ±32.8, stopped). With
-/// terms for the point's distance (1, 2, 3, 4, farther) to each of the last
-/// two stones fitted too, on the 1 517 games (held-out 2.662 → 2.600, first
-/// move 26.5 % → 28.1 %): 296–23–303 in 622 games (−3.9 ±26.8, H0).
+/// The move order of every rule: hand-set. Other value weights and orders
+/// fitted to the moves played gained nothing (lab E-008, E-010).
 pub const ORDER: OrderTable = OrderTable {
     attack: [
         0, 0, 30, 24, 90, 100, 200, 320, 1_400, 180, 400, 8_000, 30_000, 1_000_000,

@@ -306,19 +306,8 @@ pub struct Settings {
 }
 
 impl Default for Settings {
-    /// The settings the shipped tables were fitted with. Freestyle, 12 847
-    /// positions from 505 self-play games, a quarter of the games held out:
-    /// aiming at the game results alone lowered the held-out loss only from
-    /// 0.1711 to 0.1662, and that table scored −19 Elo ±48 against the
-    /// hand-set values (200 games, 100 ms a move); aiming at a 20 000-node
-    /// search's scores alone lowered it from 0.0458 to 0.0300 and scored
-    /// +182 ±55, half and half +143 ±52. The steps beyond 400 gain little
-    /// (0.0303 to 0.0300); a pull of 1e-6 instead of 1e-7 fits worse.
-    /// A second freestyle round with these settings, from the shipped
-    /// table, on 45 066 positions of 2 305 games (800 of them against
-    /// Rapfi classic) scored by the learned build: held-out loss 0.0330
-    /// to 0.0292, but +5.8 Elo ±25.3 against the shipped table in 719
-    /// games (LLR −1.65 for H1 = +30); not taken.
+    /// The settings the first tables were fitted with: search scores
+    /// alone beat the game results (+182 against −19 Elo; lab E-002).
     fn default() -> Settings {
         Settings {
             steps: 1000,

@@ -14,12 +14,12 @@
 //!    error of the expected scores, with an L2 pull towards the starting
 //!    values, and report the loss on held-out games before and after.
 //!
-//! `examples/eval_tune.rs` drives both steps; README's "Learning the
-//! evaluation" section gives the commands.
+//! The binary `eval_tune` (`src/bin/eval_tune.rs`) drives both steps; the manual's
+//! `docs/src/tuning.md` gives the commands, the lab notebook (E-001 to
+//! E-030) every round.
 //!
 //! [`order`] fits the move order's static part the same way, as a softmax
-//! policy, to the moves played in games (README, "Learning the move
-//! order").
+//! policy, to the moves played in games (lab E-010).
 //!
 //! The modules form one order of layers, each using only those below it
 //! (checked by `tests/layers.rs` at the workspace's root); the data tools
