@@ -10,9 +10,9 @@
 //! opponent picks among our offers, make the worst of them as good as
 //! possible; where we choose, take the best.
 
+use super::area::Area;
 use super::canonical::{openings, Opening};
 use super::error::OpeningError;
-use super::offers::Area;
 use super::symmetry::{stabiliser, Symmetry};
 use crate::board::{Board, Pos};
 use crate::eval::{MATE, ORDER};

@@ -1,7 +1,7 @@
 //! What can go wrong in an opening stage: a request that does not parse, a
 //! position that does not fit the rule, or an answer that breaks it.
 
-use super::offers::Area;
+use super::area::Area;
 use super::symmetry::Symmetry;
 use crate::board::Pos;
 use crate::rules::Color;

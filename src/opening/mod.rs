@@ -6,6 +6,7 @@
 //!   position, canonical forms;
 //! - [`canonical`]: the 26 openings (from `openings/renju-canonical.txt`)
 //!   and recognising them;
+//! - [`area`]: where a stage's stones may go;
 //! - [`offers`]: validating fifth-move offers (五手N打);
 //! - [`rule`]: each opening rule as a table of stages;
 //! - [`decide`]: the engine's choices, by evaluation;
@@ -14,6 +15,7 @@
 //!   [`swap2_reply`], the calls the protocol layer makes; they answer with a
 //!   typed [`Reply`], which the protocol writes out.
 
+pub mod area;
 pub mod canonical;
 pub mod decide;
 pub mod driver;
@@ -23,11 +25,12 @@ pub mod rule;
 pub mod stage;
 pub mod symmetry;
 
+pub use area::Area;
 pub use canonical::{find, identify, identify_board, openings, Kind, Opening};
 pub use decide::{Evaluator, FnEval, StaticEval};
 pub use driver::{Outcome, Player, StageDriver};
 pub use error::OpeningError;
-pub use offers::{symmetric_pairs, validate_offers, Area};
+pub use offers::{symmetric_pairs, validate_offers};
 pub use rule::{Answer, OpeningRule, StageRow, MAX_OFFERS};
 pub use stage::{
     answer, reply, respond, swap2_reply, swap2board, Next, Reply, Request, Stage, COMMAND,

@@ -21,7 +21,7 @@
 //! rule" (Tarannikov's rule is Taraguchi's without the offers); swap2, the Gomocup `SWAP2BOARD` description
 //! (<https://gomocup.org/news/experimental-tournament-update-2020/>).
 
-use super::offers::Area;
+use super::area::Area;
 use std::fmt;
 
 /// The largest number of fifth moves any request may ask for.

@@ -14,13 +14,14 @@
 //! colour to the opponent, who is asked next with the swap closed
 //! (`NOSWAP`). Every answer passes the turn to the other player.
 
+use super::area::Area;
 use super::canonical::identify;
 use super::decide::{
     balanced_move, best_move, choose_opening, declare_count, keep_fifth, offer_fifths, should_swap,
     swap2_three, taraguchi_fourth, Evaluator, Swap2Choice, TaraguchiChoice, SWAP_MARGIN,
 };
 use super::error::OpeningError;
-use super::offers::{validate_offers, Area};
+use super::offers::validate_offers;
 use super::rule::{Answer, OpeningRule, StageRow};
 use crate::board::{parse_xy, Board, Pos, MAX_SIZE};
 use crate::rules::{Color, Rule};
