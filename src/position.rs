@@ -22,13 +22,7 @@ pub fn four_line(board: &Board, pos: Pos, color: Color) -> bool {
 }
 
 /// How far (in both x and y) a stone makes its neighbours candidates.
-///
-/// Tried and not taken, `tengen-arena` self-play as in
-/// `src/search/params.rs` (`SHALLOW_PRUNING`: 100 ms a move, `--sprt
-/// 0,30`), freestyle: the points 3 away along a stone's four lines made
-/// candidates too, 188–12–203 in 403 games (−12.9 Elo ±33.5, H0); the
-/// square of 3 and the lines to 4 (the bench's tree 32 % larger at the
-/// same depths), 115–4–137 in 256 (−29.9 ±42.6, H0).
+/// Wider sets measured weaker (lab S-080).
 pub const NEAR_RADIUS: isize = 2;
 
 /// The bounding box of the stones, inclusive; empty when `x0 > x1`.

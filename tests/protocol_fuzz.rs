@@ -14,7 +14,7 @@ use protocol_support::{parse_coord, well_formed, Engine};
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Duration;
 use std::time::Instant;
-use tengen::protocol::{Flow, Parser, Request, Session};
+use tengen::protocol::{Flow, Incoming, Parser, Session};
 
 /// splitmix64: small, seeded, good enough to pick test cases.
 struct Rng(u64);
@@ -277,7 +277,7 @@ fn sequence(seed: u64, session: &mut Session, tally: &mut Tally) -> usize {
                 let before = fingerprint(session);
                 let mut out = Vec::new();
                 let flow = session
-                    .handle(&Request::now(parsed.clone(), seq), &mut out)
+                    .handle(&Incoming::now(parsed.clone(), seq), &mut out)
                     .expect("writing to a Vec");
                 let text = String::from_utf8(out).expect("answers are UTF-8");
                 let answers: Vec<&str> = text
@@ -345,7 +345,7 @@ fn bounded_session() -> Session {
         for parsed in parser.feed(line) {
             let mut out = Vec::new();
             session
-                .handle(&Request::now(parsed, 0), &mut out)
+                .handle(&Incoming::now(parsed, 0), &mut out)
                 .expect("writing to a Vec");
             assert!(out.is_empty(), "{line}: {}", String::from_utf8_lossy(&out));
         }

@@ -15,7 +15,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use tengen::search::Config;
 
-const USAGE: &str = "usage: pbrain-tengen [bench] | pbrain-tengen [--threads N] [--nodes N] [--no-vct] [--quiescence] [--local-fours | --no-local-fours] [--threat-extension]";
+const USAGE: &str = "usage: pbrain-tengen [bench] | pbrain-tengen --help | pbrain-tengen [--threads N] [--nodes N] [--no-vct] [--quiescence] [--local-fours | --no-local-fours] [--threat-extension]";
 
 /// The configuration the command line asks for, or why it is wrong.
 fn parse(args: &[String]) -> Result<Config, String> {
@@ -57,6 +57,10 @@ fn parse(args: &[String]) -> Result<Config, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if matches!(args.as_slice(), [a] if a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let result = if args.first().map(String::as_str) == Some("bench") && args.len() == 1 {
         let mut out = io::stdout().lock();
         tengen::search::bench::run(&mut out).and_then(|()| out.flush())

@@ -23,7 +23,7 @@ pub mod time;
 
 pub use command::{Command, ParseError, Parser};
 pub use search_eval::SearchEval;
-pub use session::{Flow, Request, Session, MAX_THREADS};
+pub use session::{Flow, Incoming, Session, MAX_THREADS};
 pub use signal::Signal;
 
 use crate::search::Config;
@@ -41,7 +41,7 @@ pub const END_GRACE: Duration = Duration::from_millis(800);
 
 /// What the reader thread hands to the session.
 enum Event {
-    Request(Request),
+    Incoming(Incoming),
     Eof,
 }
 
@@ -131,7 +131,7 @@ fn reader<R: Read>(input: R, signal: &Signal, queue: &mpsc::Sender<Event>) {
                 _ => {}
             }
             if queue
-                .send(Event::Request(Request::now(parsed, seq)))
+                .send(Event::Incoming(Incoming::now(parsed, seq)))
                 .is_err()
             {
                 return;
@@ -180,7 +180,7 @@ where
         .name("stdin".into())
         .spawn(move || reader(input, &reader_signal, &queue))?;
     let mut session = Session::with_config(Arc::clone(&signal), config);
-    while let Ok(Event::Request(request)) = commands.recv() {
+    while let Ok(Event::Incoming(request)) = commands.recv() {
         let handled =
             panic::catch_unwind(AssertUnwindSafe(|| session.handle(&request, &mut output)));
         match handled {

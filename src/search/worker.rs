@@ -55,24 +55,24 @@ pub struct Worker<'s, 'a> {
     /// Deepest ply reached.
     pub seldepth: u32,
     stopped: bool,
-    schedule: &'static Schedule,
+    reductions: &'static Reductions,
     /// The depth of the iteration under way.
     root_depth: i32,
 }
 
 /// The late-move reductions and move counts, as functions of depth and
 /// move number, from [`LMR_SCALE`] and [`MOVE_COUNT_BASE`]: built once.
-struct Schedule {
+struct Reductions {
     /// `ln(n)`, for `n` below 256.
     ln: [f32; 256],
     /// The moves a node may search at each depth.
     move_count: [usize; MAX_PLY + 1],
 }
 
-impl Schedule {
-    fn get() -> &'static Schedule {
-        static SCHEDULE: once_cell::sync::OnceCell<Schedule> = once_cell::sync::OnceCell::new();
-        SCHEDULE.get_or_init(|| {
+impl Reductions {
+    fn get() -> &'static Reductions {
+        static REDUCTIONS: once_cell::sync::OnceCell<Reductions> = once_cell::sync::OnceCell::new();
+        REDUCTIONS.get_or_init(|| {
             let mut ln = [0.0; 256];
             for (n, v) in ln.iter_mut().enumerate().skip(1) {
                 *v = (n as f32).ln();
@@ -81,7 +81,7 @@ impl Schedule {
             for (d, v) in move_count.iter_mut().enumerate() {
                 *v = (MOVE_COUNT_BASE + (d as f32).powf(MOVE_COUNT_POWER)).ceil() as usize;
             }
-            Schedule { ln, move_count }
+            Reductions { ln, move_count }
         })
     }
 
@@ -154,7 +154,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             seldepth: 0,
             stopped: false,
-            schedule: Schedule::get(),
+            reductions: Reductions::get(),
             root_depth: 0,
         }
     }
@@ -297,7 +297,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             return 0;
         }
         let quiet = own < Combo::Three && opp < Combo::Three;
-        self.schedule
+        self.reductions
             .reduction(depth, searched, quiet, true)
             .min(depth - ROOT_LMR_SPARES)
             .max(0)
@@ -721,7 +721,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 && calm(self.pos.board()),
             move_limit: if features.move_count_pruning && (MOVE_COUNT_AT_PV || !pv_node) && !forced
             {
-                self.schedule.move_count(depth)
+                self.reductions.move_count(depth)
             } else {
                 usize::MAX
             },
@@ -876,7 +876,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         } else {
             let mut r = 0;
             if n.reducible && c.own < LMR_REDUCIBLE_BELOW {
-                r = self.schedule.reduction(n.depth, i, quiet, n.pv_node);
+                r = self.reductions.reduction(n.depth, i, quiet, n.pv_node);
                 r = r.min(new_depth - 1).max(0);
             }
             let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, child, false);

@@ -5,7 +5,7 @@
 //! of the engine's pattern tables or incremental board state. It is written
 //! from the rule texts:
 //!
-//! - the Gomocup rules as the README states them (freestyle, standard, renju,
+//! - the Gomocup rules as the manual states them (`docs/src/rules.md`) (freestyle, standard, renju,
 //!   caro with and without overlines);
 //! - the Renju International Federation rules (RIF, 1996, as published on
 //!   renju.net, "The International Rules of Renju"): a *five* is an unbroken

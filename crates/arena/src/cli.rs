@@ -1,13 +1,13 @@
-//! The command line of `tengen-arena`, and turning it into a [`Config`].
+//! The command line of `tengen-arena`, and turning it into a [`TournamentConfig`].
 
-use super::clock::{parse_duration, Stages, TimeControl};
+use super::clock::{parse_duration, Periods, TimeControl};
 use super::engine::EngineSpec;
 use super::merge::merge;
 use super::openings::{load_openings, Order};
 use super::schedule::{Format, Options};
 use super::shard::Shard;
 use super::stats::Sprt;
-use super::tournament::{run, Config, SummaryFormat};
+use super::tournament::{run, SummaryFormat, TournamentConfig};
 use clap::Parser;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -276,14 +276,14 @@ impl Cli {
     ///
     /// # Errors
     /// The first option that cannot be understood, or a configuration that
-    /// does not hold together (see [`Config::validate`]).
-    pub fn to_config(&self) -> Result<Config, String> {
+    /// does not hold together (see [`TournamentConfig::validate`]).
+    pub fn to_config(&self) -> Result<TournamentConfig, String> {
         let engines = self
             .engines
             .iter()
             .map(|e| EngineSpec::parse(e))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut config = Config::new(engines);
+        let mut config = TournamentConfig::new(engines);
         config.format = Format::parse(&self.format).ok_or_else(|| {
             format!(
                 "unknown format `{}` (match, gauntlet, round-robin, single-elimination, double-elimination, groups, king-of-the-hill)",
@@ -300,7 +300,7 @@ impl Cli {
         config.game.width = w;
         config.game.height = h;
         let game = self.game_time.as_deref().map(parse_duration).transpose()?;
-        let stages = self.stages.as_deref().map(Stages::parse).transpose()?;
+        let stages = self.stages.as_deref().map(Periods::parse).transpose()?;
         let turn = match self.turn_time.as_deref().map(parse_duration).transpose()? {
             Some(t) => Some(t),
             None if game.is_none() && stages.is_none() => Some(Duration::from_secs(1)),

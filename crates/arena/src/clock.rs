@@ -35,36 +35,36 @@ use std::time::Duration;
 pub const UNLIMITED_MS: u64 = 2_147_483_647;
 
 /// The most periods a time control of moves in a period may have.
-pub const MAX_STAGES: usize = 8;
+pub const MAX_PERIODS: usize = 8;
 
 /// One period of moves in a period (限时限手制): `moves` moves (0: the rest
 /// of the game) within `time`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stage {
+pub struct Period {
     /// Moves to make in the period; 0 for all the moves left.
     pub moves: u32,
     /// The period's time.
     pub time: Duration,
 }
 
-/// A list of periods, at most [`MAX_STAGES`].
+/// A list of periods, at most [`MAX_PERIODS`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stages {
-    list: [Option<Stage>; MAX_STAGES],
+pub struct Periods {
+    list: [Option<Period>; MAX_PERIODS],
 }
 
-impl Stages {
+impl Periods {
     /// Parses `MOVES/TIME,…` (`40/10m,20/5m,0/2m`).
     ///
     /// # Errors
     /// A malformed entry, a period of no time, too many periods, or a
     /// period of the rest of the game (0 moves) before the last.
-    pub fn parse(text: &str) -> Result<Stages, String> {
-        let mut stages = Stages::default();
+    pub fn parse(text: &str) -> Result<Periods, String> {
+        let mut stages = Periods::default();
         let entries: Vec<&str> = text.split(',').map(str::trim).collect();
-        if entries.len() > MAX_STAGES {
+        if entries.len() > MAX_PERIODS {
             return Err(format!(
-                "at most {MAX_STAGES} periods, {} given",
+                "at most {MAX_PERIODS} periods, {} given",
                 entries.len()
             ));
         }
@@ -81,13 +81,13 @@ impl Stages {
                     "period `{entry}` lasts to the end of the game, so it must be the last"
                 ));
             }
-            stages.list[i] = Some(Stage { moves, time });
+            stages.list[i] = Some(Period { moves, time });
         }
         Ok(stages)
     }
 
     /// The periods in order.
-    pub fn iter(&self) -> impl Iterator<Item = Stage> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = Period> + '_ {
         self.list.iter().map_while(|s| *s)
     }
 
@@ -98,12 +98,12 @@ impl Stages {
     }
 
     /// Period `i`, the last one standing for every later one.
-    fn get(&self, i: usize) -> Option<Stage> {
+    fn get(&self, i: usize) -> Option<Period> {
         self.iter().take(i + 1).last()
     }
 }
 
-impl fmt::Display for Stages {
+impl fmt::Display for Periods {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let parts: Vec<String> = self
             .iter()
@@ -127,7 +127,7 @@ pub struct TimeControl {
     /// Number of byo-yomi periods.
     pub periods: u32,
     /// Moves in a period (限时限手制), instead of a game budget.
-    pub stages: Stages,
+    pub stages: Periods,
     /// Overrun forgiven on every limit.
     pub tolerance: Duration,
 }
@@ -140,7 +140,7 @@ impl Default for TimeControl {
             increment: Duration::ZERO,
             byoyomi: Duration::ZERO,
             periods: 0,
-            stages: Stages::default(),
+            stages: Periods::default(),
             tolerance: Duration::from_millis(500),
         }
     }
@@ -221,7 +221,7 @@ pub enum TimeLoss {
 
 /// One player's clock during a game.
 #[derive(Clone, Debug)]
-pub struct Clock {
+pub struct GameClock {
     tc: TimeControl,
     left: Duration,
     periods: u32,
@@ -234,12 +234,12 @@ fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
-impl Clock {
+impl GameClock {
     /// A fresh clock for one game.
     #[must_use]
-    pub fn new(tc: TimeControl) -> Clock {
+    pub fn new(tc: TimeControl) -> GameClock {
         let first_stage = tc.stages.get(0).map(|s| s.time);
-        Clock {
+        GameClock {
             tc,
             left: first_stage.or(tc.game).unwrap_or(Duration::ZERO),
             periods: tc.periods,
@@ -436,7 +436,7 @@ mod tests {
             tolerance: d(20),
             ..TimeControl::default()
         };
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         assert_eq!(c.info(), (100, 0, UNLIMITED_MS));
         assert_eq!(c.charge(d(115)), Ok(()));
         assert_eq!(c.charge(d(121)), Err(TimeLoss::Turn));
@@ -452,7 +452,7 @@ mod tests {
             tolerance: d(0),
             ..TimeControl::default()
         };
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         assert_eq!(c.info(), (1000, 1000, 1000));
         c.charge(d(300)).unwrap();
         assert_eq!(c.left(), d(800));
@@ -471,7 +471,7 @@ mod tests {
             tolerance: d(0),
             ..TimeControl::default()
         };
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         c.charge(d(140)).unwrap(); // 40 into the first period: kept
         assert_eq!((c.left(), c.periods_left()), (d(0), 3));
         assert_eq!(c.info().2, 50);
@@ -486,13 +486,13 @@ mod tests {
         // Two moves in 100 ms, then three in 60 ms, repeated.
         let tc = TimeControl {
             turn: None,
-            stages: Stages::parse("2/100ms, 3/60ms").unwrap(),
+            stages: Periods::parse("2/100ms, 3/60ms").unwrap(),
             tolerance: d(0),
             ..TimeControl::default()
         };
         assert!(tc.validate().is_ok());
         assert_eq!(tc.to_string(), "periods 2/100ms,3/60ms, no tolerance");
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         assert_eq!(c.info(), (100, 100, 100));
         c.charge(d(70)).unwrap();
         assert_eq!((c.info(), c.hard_limit()), ((30, 100, 30), d(30)));
@@ -507,11 +507,11 @@ mod tests {
         // A last period of 0 moves lasts to the end of the game.
         let tc = TimeControl {
             turn: Some(d(50)),
-            stages: Stages::parse("1/100ms,0/80ms").unwrap(),
+            stages: Periods::parse("1/100ms,0/80ms").unwrap(),
             tolerance: d(0),
             ..TimeControl::default()
         };
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         assert_eq!(c.info(), (50, 100, 100));
         c.charge(d(40)).unwrap();
         for _ in 0..3 {
@@ -520,14 +520,14 @@ mod tests {
         assert_eq!(c.left(), d(20));
         assert_eq!(c.charge(d(21)), Err(TimeLoss::Game));
         // The turn limit still holds within a period.
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         assert_eq!(c.charge(d(51)), Err(TimeLoss::Turn));
     }
 
     #[test]
     fn periods_parse_strictly() {
         assert_eq!(
-            Stages::parse("40/10m,20/5m").unwrap().to_string(),
+            Periods::parse("40/10m,20/5m").unwrap().to_string(),
             "40/600000ms,20/300000ms"
         );
         for (bad, why) in [
@@ -537,12 +537,12 @@ mod tests {
             ("0/1m,20/1m", "must be the last"),
             ("1/1s,1/1s,1/1s,1/1s,1/1s,1/1s,1/1s,1/1s,1/1s", "at most 8"),
         ] {
-            let e = Stages::parse(bad).unwrap_err();
+            let e = Periods::parse(bad).unwrap_err();
             assert!(e.contains(why), "{bad}: {e}");
         }
         let tc = TimeControl {
             game: Some(d(10)),
-            stages: Stages::parse("1/1s").unwrap(),
+            stages: Periods::parse("1/1s").unwrap(),
             ..TimeControl::default()
         };
         assert!(tc.validate().unwrap_err().contains("replace the game time"));

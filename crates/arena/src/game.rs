@@ -23,7 +23,7 @@
 //! before normal play, talks to the seated engines, may place stones through
 //! the referee and may swap the seats.
 
-use super::clock::{Clock, TimeControl, TimeLoss};
+use super::clock::{GameClock, TimeControl, TimeLoss};
 use super::engine::{EngineProcess, EngineSpec, Reply};
 use super::referee::{Outcome, Reason, Referee};
 pub use crate::records::GameRecord;
@@ -89,7 +89,7 @@ pub struct Seat {
     /// The process.
     pub engine: EngineProcess,
     /// Its clock.
-    pub clock: Clock,
+    pub clock: GameClock,
     /// Its index in the tournament.
     pub index: usize,
     /// Its name.
@@ -102,7 +102,7 @@ pub struct Seat {
 }
 
 /// The board and the two seats, handed to an opening stage.
-pub struct Table<'a> {
+pub struct Seating<'a> {
     /// The referee, holding the position.
     pub referee: &'a mut Referee,
     /// The seats, black's first.
@@ -111,7 +111,7 @@ pub struct Table<'a> {
     pub settings: &'a GameSettings,
 }
 
-impl Table<'_> {
+impl Seating<'_> {
     /// Swaps which engine plays black (for swap rules).
     pub fn swap_seats(&mut self) {
         self.seats.swap(0, 1);
@@ -150,7 +150,7 @@ pub trait OpeningStage: Send + Sync {
     ///
     /// # Errors
     /// An [`Ask`] that ends or abandons the game.
-    fn run(&self, table: &mut Table<'_>) -> Result<(), Ask>;
+    fn run(&self, table: &mut Seating<'_>) -> Result<(), Ask>;
 }
 
 /// The stage that does nothing: play starts right after the opening stones.
@@ -161,7 +161,7 @@ impl OpeningStage for NoStage {
         "none"
     }
 
-    fn run(&self, _table: &mut Table<'_>) -> Result<(), Ask> {
+    fn run(&self, _table: &mut Seating<'_>) -> Result<(), Ask> {
         Ok(())
     }
 }
@@ -365,7 +365,7 @@ fn greet(
     }
     let mut seat = Seat {
         engine,
-        clock: Clock::new(settings.tc),
+        clock: GameClock::new(settings.tc),
         index,
         name: spec.name.clone(),
         synced: false,
@@ -462,10 +462,15 @@ pub fn play_game(
     stage: &dyn OpeningStage,
     pool: &mut EnginePool,
 ) -> Option<GameRecord> {
-    let started = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let clock_start = Instant::now();
+    let recorder = Recorder {
+        spec,
+        engines,
+        settings,
+        started: SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+        clock_start: Instant::now(),
+    };
     let mut referee = Referee::new(
         settings.width,
         settings.height,
@@ -473,86 +478,130 @@ pub fn play_game(
         settings.draw_after,
     )
     .expect("board size checked with the configuration");
-    let record = |referee: &Referee, black: usize, white: usize, outcome: Outcome| GameRecord {
-        id: spec.id,
-        round: spec.round.clone(),
-        black,
-        white,
-        black_name: engines[black].name.clone(),
-        white_name: engines[white].name.clone(),
-        width: settings.width,
-        height: settings.height,
-        rule: settings.rule,
-        opening: spec.opening.clone(),
-        moves: referee.moves().to_vec(),
-        outcome,
-        notes: referee.notes().to_vec(),
-        started,
-        duration_ms: u64::try_from(clock_start.elapsed().as_millis()).unwrap_or(u64::MAX),
-        transcript: Vec::new(),
-    };
+    let [black, white] = spec.seats;
     if let Err(e) = referee.place_opening(&spec.stones) {
         // Openings are checked before the tournament; this is a safety net.
         let outcome = Outcome::draw(Reason::OpeningRule, e);
-        return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
+        return Some(recorder.record(&referee, black, white, outcome));
     }
+    let mut seats = match seat_both(&recorder, pool)? {
+        Ok(seats) => seats,
+        Err(outcome) => return Some(recorder.record(&referee, black, white, outcome)),
+    };
+    let outcome = play_moves(spec.id, settings, stage, &mut referee, &mut seats)?;
+    if let Some(dir) = &settings.live {
+        let _ = std::fs::remove_file(live_path(dir, spec.id));
+    }
+    let (b, w) = (seats[0].index, seats[1].index);
+    let transcript = merge_transcripts(&seats);
+    release_seats(seats, &outcome, pool);
+    let mut game = recorder.record(&referee, b, w, outcome);
+    game.transcript = transcript;
+    Some(game)
+}
 
-    // Start both engines; one counter orders the notes of both transcripts.
+/// What every record of one game shares, and the clocks it started on.
+struct Recorder<'a> {
+    spec: &'a GameSpec,
+    engines: &'a [EngineSpec],
+    settings: &'a GameSettings,
+    /// Unix time (seconds) the game started.
+    started: u64,
+    /// When the game started, for its duration and the transcripts.
+    clock_start: Instant,
+}
+
+impl Recorder<'_> {
+    /// The record of the game as it stands on `referee`, ended by `outcome`.
+    fn record(
+        &self,
+        referee: &Referee,
+        black: usize,
+        white: usize,
+        outcome: Outcome,
+    ) -> GameRecord {
+        GameRecord {
+            id: self.spec.id,
+            round: self.spec.round.clone(),
+            black,
+            white,
+            black_name: self.engines[black].name.clone(),
+            white_name: self.engines[white].name.clone(),
+            width: self.settings.width,
+            height: self.settings.height,
+            rule: self.settings.rule,
+            opening: self.spec.opening.clone(),
+            moves: referee.moves().to_vec(),
+            outcome,
+            notes: referee.notes().to_vec(),
+            started: self.started,
+            duration_ms: u64::try_from(self.clock_start.elapsed().as_millis()).unwrap_or(u64::MAX),
+            transcript: Vec::new(),
+        }
+    }
+}
+
+/// Starts both engines of the game (or takes them from the pool): `None`
+/// when the arena was interrupted meanwhile, else both seats or, when one
+/// or both did not start, the game's outcome.
+fn seat_both(recorder: &Recorder<'_>, pool: &mut EnginePool) -> Option<Result<[Seat; 2], Outcome>> {
+    let (spec, engines, settings) = (recorder.spec, recorder.engines, recorder.settings);
+    // One counter orders the notes of both transcripts.
     let seq = Arc::new(AtomicU64::new(0));
-    let black = start_engine(
-        &engines[spec.seats[0]],
-        spec.seats[0],
-        settings,
-        clock_start,
-        &seq,
-        pool,
-    );
-    let white = start_engine(
-        &engines[spec.seats[1]],
-        spec.seats[1],
-        settings,
-        clock_start,
-        &seq,
-        pool,
-    );
+    let mut start = |index: usize| {
+        start_engine(
+            &engines[index],
+            index,
+            settings,
+            recorder.clock_start,
+            &seq,
+            pool,
+        )
+    };
+    let black = start(spec.seats[0]);
+    let white = start(spec.seats[1]);
     if settings.interrupt.load(Ordering::Relaxed) {
         return None;
     }
-    let mut seats = match (black, white) {
-        (Ok(b), Ok(w)) => [b, w],
+    Some(match (black, white) {
+        (Ok(b), Ok(w)) => Ok([b, w]),
         (Err((reason, d1)), Err((_, d2))) => {
             let detail = format!("{d1}; {d2}");
-            let outcome = if settings.no_shows_lose {
+            Err(if settings.no_shows_lose {
                 Outcome::both_lose(reason, detail)
             } else {
                 Outcome::draw(reason, detail)
-            };
-            return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
+            })
         }
         (Err((reason, d)), Ok(w)) => {
             pool.give_back(w, false, Duration::from_millis(200));
-            let outcome = Outcome::loss(Color::Black, reason, d);
-            return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
+            Err(Outcome::loss(Color::Black, reason, d))
         }
         (Ok(b), Err((reason, d))) => {
             pool.give_back(b, false, Duration::from_millis(200));
-            let outcome = Outcome::loss(Color::White, reason, d);
-            return Some(record(&referee, spec.seats[0], spec.seats[1], outcome));
+            Err(Outcome::loss(Color::White, reason, d))
         }
-    };
+    })
+}
 
-    let mut result = {
-        let mut table = Table {
-            referee: &mut referee,
-            seats: &mut seats,
-            settings,
-        };
-        stage.run(&mut table)
-    };
+/// Plays the opening stage, then asks for moves in turn until the referee
+/// ends the game: its outcome, or `None` when the arena was interrupted.
+fn play_moves(
+    id: usize,
+    settings: &GameSettings,
+    stage: &dyn OpeningStage,
+    referee: &mut Referee,
+    seats: &mut [Seat; 2],
+) -> Option<Outcome> {
+    let mut result = stage.run(&mut Seating {
+        referee,
+        seats,
+        settings,
+    });
     while result.is_ok() {
         let color = referee.to_move();
         let seat = &mut seats[color.index()];
-        let request = move_request(seat, &referee, color);
+        let request = move_request(seat, referee, color);
         let t0 = Instant::now();
         match ask(seat, color, &request) {
             Ok(answer) => {
@@ -563,28 +612,30 @@ pub fn play_game(
                 }
                 if let Some(dir) = &settings.live {
                     let names = [&seats[0].name, &seats[1].name];
-                    write_live(dir, spec.id, &referee, names);
+                    write_live(dir, id, referee, names);
                 }
             }
             Err(e) => result = Err(e),
         }
     }
-    let outcome = match result {
-        Ok(()) => referee
-            .outcome()
-            .cloned()
-            .expect("the loop ends on an outcome"),
+    match result {
+        Ok(()) => Some(
+            referee
+                .outcome()
+                .cloned()
+                .expect("the loop ends on an outcome"),
+        ),
         Err(Ask::End(outcome)) => {
             referee.finish(outcome.clone());
-            outcome
+            Some(outcome)
         }
-        Err(Ask::Interrupted) => return None,
-    };
-    if let Some(dir) = &settings.live {
-        let _ = std::fs::remove_file(live_path(dir, spec.id));
+        Err(Ask::Interrupted) => None,
     }
-    let (b, w) = (seats[0].index, seats[1].index);
-    let transcript = merge_transcripts(&seats);
+}
+
+/// Ends a game's engines: back to the pool when engines are reused (a seat
+/// that lost by anything but the board is restarted), else quit.
+fn release_seats(seats: [Seat; 2], outcome: &Outcome, pool: &mut EnginePool) {
     let [s0, s1] = seats;
     let grace = Duration::from_millis(300);
     // A seat is at fault when it lost by anything but the board.
@@ -599,9 +650,6 @@ pub fn play_game(
         s0.engine.quit(grace);
         let _ = t.join();
     }
-    let mut game = record(&referee, b, w, outcome);
-    game.transcript = transcript;
-    Some(game)
 }
 
 /// The file of a running game in the live folder.

@@ -47,4 +47,4 @@ pub mod swap2;
 pub mod test_engine;
 pub mod tournament;
 
-pub use tournament::{run, Config, Summary};
+pub use tournament::{run, Summary, TournamentConfig};

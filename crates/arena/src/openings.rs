@@ -31,7 +31,7 @@ pub enum Stones {
 
 /// One opening.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
+pub struct OpeningPosition {
     /// Its name, or the file and line it came from.
     pub name: String,
     /// Its stones in move order, black first.
@@ -52,7 +52,7 @@ const DRAW_ORDER: [Symmetry; 8] = [
     Symmetry::AntiTranspose,
 ];
 
-impl Opening {
+impl OpeningPosition {
     /// The number of stones.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -184,7 +184,7 @@ fn notation(col: i32, row: i32) -> String {
 ///
 /// # Errors
 /// The first malformed line, with its number.
-pub fn parse_openings(text: &str, source: &str) -> Result<Vec<Opening>, String> {
+pub fn parse_openings(text: &str, source: &str) -> Result<Vec<OpeningPosition>, String> {
     let mut out = Vec::new();
     let mut pending_name: Option<String> = None;
     for (i, raw) in text.lines().enumerate() {
@@ -204,7 +204,7 @@ pub fn parse_openings(text: &str, source: &str) -> Result<Vec<Opening>, String> 
             .or_else(|| pending_name.take())
             .unwrap_or_else(|| format!("{source}:{line_no}"));
         pending_name = None;
-        out.push(Opening { name, stones });
+        out.push(OpeningPosition { name, stones });
     }
     Ok(out)
 }
@@ -255,7 +255,7 @@ fn parse_line(body: &str) -> Result<Stones, String> {
 ///
 /// # Errors
 /// An unreadable or malformed file, or one without openings.
-pub fn load_openings(path: &Path) -> Result<Vec<Opening>, String> {
+pub fn load_openings(path: &Path) -> Result<Vec<OpeningPosition>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read opening file {}: {e}", path.display()))?;
     let source = path.file_name().map_or_else(
@@ -281,7 +281,7 @@ pub enum Order {
 /// Hands out openings, each with a symmetry, round after round.
 #[derive(Clone, Debug)]
 pub struct OpeningBook {
-    openings: Vec<Opening>,
+    openings: Vec<OpeningPosition>,
     order: Vec<usize>,
     symmetric: bool,
     square: bool,
@@ -294,7 +294,7 @@ impl OpeningBook {
     /// empty board).
     #[must_use]
     pub fn new(
-        openings: Vec<Opening>,
+        openings: Vec<OpeningPosition>,
         order: Order,
         symmetric: bool,
         square: bool,
@@ -320,13 +320,13 @@ impl OpeningBook {
 
     /// The openings held.
     #[must_use]
-    pub fn openings(&self) -> &[Opening] {
+    pub fn openings(&self) -> &[OpeningPosition] {
         &self.openings
     }
 
     /// The next opening and the symmetry to play it in; openings come round
     /// again when the list is used up. `None` if the book is empty.
-    pub fn next_opening(&mut self) -> Option<(Opening, Symmetry)> {
+    pub fn next_opening(&mut self) -> Option<(OpeningPosition, Symmetry)> {
         if self.openings.is_empty() {
             return None;
         }

@@ -22,7 +22,7 @@
 //! when that is smaller). Any other fault, or a second non-canonical
 //! opening, still loses.
 
-use super::game::{Ask, OpeningStage, Table};
+use super::game::{Ask, OpeningStage, Seating};
 use super::referee::{Outcome, Reason};
 use tengen::board::parse_xy;
 use tengen::opening::{OpeningError, OpeningRule, Player, StageDriver, MAX_OFFERS};
@@ -166,7 +166,7 @@ impl OpeningStage for RenjuOpening {
         &self.name
     }
 
-    fn run(&self, table: &mut Table<'_>) -> Result<(), Ask> {
+    fn run(&self, table: &mut Seating<'_>) -> Result<(), Ask> {
         if !table.referee.moves().is_empty() {
             return Err(Ask::End(Outcome::draw(
                 Reason::OpeningRule,

@@ -21,7 +21,7 @@
 //! that chose it. After the stage both engines are sent the position with
 //! `BOARD`.
 
-use super::game::{Ask, OpeningStage, Table};
+use super::game::{Ask, OpeningStage, Seating};
 use super::referee::{parse_move, Outcome, Reason};
 use tengen::rules::Color;
 
@@ -47,7 +47,7 @@ fn parse_answer(text: &str) -> Option<Answer> {
 }
 
 /// `SWAP2BOARD`, the stones so far, `DONE`.
-fn command(table: &Table<'_>) -> Vec<String> {
+fn command(table: &Seating<'_>) -> Vec<String> {
     let mut lines = vec!["SWAP2BOARD".to_string()];
     lines.extend(table.referee.moves().iter().map(|m| m.protocol()));
     lines.push("DONE".into());
@@ -57,7 +57,7 @@ fn command(table: &Table<'_>) -> Vec<String> {
 /// Asks the engine playing `color` and parses its answer; it loses for
 /// anything unreadable or with a stone count not in `counts`, or a `SWAP`
 /// when `swap` is false.
-fn ask(table: &mut Table<'_>, color: Color, counts: &[usize], swap: bool) -> Result<Answer, Ask> {
+fn ask(table: &mut Seating<'_>, color: Color, counts: &[usize], swap: bool) -> Result<Answer, Ask> {
     let lines = command(table);
     let text = table.ask(color, &lines)?;
     let bad = |why: String| {
@@ -88,7 +88,7 @@ fn ask(table: &mut Table<'_>, color: Color, counts: &[usize], swap: bool) -> Res
 
 impl Swap2 {
     /// `color`'s engine plays a normal move on the referee's board.
-    fn play(table: &mut Table<'_>, color: Color, (x, y): (i64, i64)) -> Result<(), Ask> {
+    fn play(table: &mut Seating<'_>, color: Color, (x, y): (i64, i64)) -> Result<(), Ask> {
         debug_assert_eq!(table.referee.to_move(), color);
         match table.referee.judge(&format!("{x},{y}"), 0) {
             Some(outcome) => Err(Ask::End(outcome.clone())),
@@ -102,7 +102,7 @@ impl OpeningStage for Swap2 {
         "swap2"
     }
 
-    fn run(&self, table: &mut Table<'_>) -> Result<(), Ask> {
+    fn run(&self, table: &mut Seating<'_>) -> Result<(), Ask> {
         if !table.referee.moves().is_empty() {
             return Err(Ask::End(Outcome::draw(
                 Reason::OpeningRule,

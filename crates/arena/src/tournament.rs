@@ -5,11 +5,13 @@ use super::engine::EngineSpec;
 use super::game::{
     play_game, EnginePool, GameRecord, GameSettings, GameSpec, NoStage, OpeningStage,
 };
-use super::openings::{Opening, OpeningBook, Order};
+use super::openings::{OpeningBook, OpeningPosition, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
 use super::schedule::{Bout, BoutScore, Format, Options, Schedule};
 use super::shard::{Plan, Shard, ShardOutput};
-use super::stats::{elo, elo_pairs, los, rank, EloEstimate, Penta, Sprt, SprtStatus, Wdl};
+use super::stats::{
+    elo, elo_pairs, los, rank, EloEstimate, Penta, Sprt, SprtState, SprtStatus, Wdl,
+};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -34,7 +36,7 @@ pub enum SummaryFormat {
 
 /// A whole tournament's configuration.
 #[derive(Clone)]
-pub struct Config {
+pub struct TournamentConfig {
     /// The engines, in seeding order.
     pub engines: Vec<EngineSpec>,
     /// The format.
@@ -49,7 +51,7 @@ pub struct Config {
     /// and `tiebreaks` are taken from the fields above.
     pub bouts: Options,
     /// Openings (empty: every game starts on an empty board).
-    pub openings: Vec<Opening>,
+    pub openings: Vec<OpeningPosition>,
     /// Opening order.
     pub order: Order,
     /// Whether to play each opening in a random symmetry.
@@ -75,9 +77,9 @@ pub struct Config {
     pub ranks: Option<f64>,
 }
 
-impl std::fmt::Debug for Config {
+impl std::fmt::Debug for TournamentConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Config")
+        f.debug_struct("TournamentConfig")
             .field("engines", &self.engines)
             .field("format", &self.format)
             .field("game", &self.game)
@@ -92,12 +94,12 @@ impl std::fmt::Debug for Config {
     }
 }
 
-impl Config {
+impl TournamentConfig {
     /// A configuration with defaults for everything but the engines: a
     /// match, freestyle on 15×15, one second a move, one game pair.
     #[must_use]
-    pub fn new(engines: Vec<EngineSpec>) -> Config {
-        Config {
+    pub fn new(engines: Vec<EngineSpec>) -> TournamentConfig {
+        TournamentConfig {
             engines,
             format: Format::Match,
             game: GameSettings {
@@ -133,7 +135,7 @@ impl Config {
         }
     }
 
-    /// The schedule's options: [`Config::bouts`] with the pairs and
+    /// The schedule's options: [`TournamentConfig::bouts`] with the pairs and
     /// tie-breaks of this configuration.
     #[must_use]
     pub fn schedule_options(&self) -> Options {
@@ -669,7 +671,7 @@ pub fn head_to_head_pairs(games: &[GameRecord], a: usize, b: usize) -> Penta {
 fn expand(
     bouts: &[Bout],
     book: &mut OpeningBook,
-    config: &Config,
+    config: &TournamentConfig,
     next_id: &mut usize,
 ) -> Result<Vec<(usize, GameSpec)>, String> {
     let mut games = Vec::new();
@@ -712,10 +714,10 @@ fn expand(
 /// # Errors
 /// A configuration problem (before any game starts) or an output directory
 /// that cannot be made.
-pub fn run(config: &Config) -> Result<Summary, String> {
+pub fn run(config: &TournamentConfig) -> Result<Summary, String> {
     config.validate()?;
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-    let mut writer = match &config.out_dir {
+    let writer = match &config.out_dir {
         Some(dir) => Some(
             RecordWriter::create(dir)
                 .map_err(|e| format!("cannot write to {}: {e}", dir.display()))?,
@@ -735,44 +737,21 @@ pub fn run(config: &Config) -> Result<Summary, String> {
         config.engines.len(),
         config.schedule_options(),
     )?;
-
-    let total_hint = match config.format {
-        _ if config.bouts.playoffs => 0,
-        Format::Match | Format::Gauntlet | Format::RoundRobin => {
-            let bouts = match config.format {
-                Format::Match => 1,
-                Format::Gauntlet => config.engines.len() - 1,
-                _ => config.engines.len() * (config.engines.len() - 1) / 2,
-            };
-            let pairs = bouts * config.pairs;
-            let played = match config.shard {
-                Some(s) => (0..pairs).filter(|&p| s.holds_pair(p)).count(),
-                None => pairs,
-            };
-            (played * 2) as u64
-        }
-        _ => 0,
+    let total_hint = games_expected(config);
+    let mut state = Running {
+        config,
+        names: &names,
+        writer,
+        bar: progress_bar(config.progress, total_hint),
+        games: Vec::new(),
+        write_errors: Vec::new(),
+        sprt_decision: None,
+        stop: Arc::new(AtomicBool::new(false)),
     };
-    let bar = if config.progress {
-        let b = ProgressBar::with_draw_target(Some(total_hint), ProgressDrawTarget::stderr());
-        let style =
-            ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed_precise} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar());
-        b.set_style(style);
-        b
-    } else {
-        ProgressBar::hidden()
-    };
-
-    let mut games: Vec<GameRecord> = Vec::new();
-    let mut write_errors = Vec::new();
     let mut next_id = 0;
     let mut scores: Vec<BoutScore> = Vec::new();
-    let mut sprt_decision = None;
     let mut planned = Vec::new();
-    let stop = Arc::new(AtomicBool::new(false));
-
-    'rounds: loop {
+    loop {
         let bouts = schedule.next_round(&scores);
         if bouts.is_empty() {
             break;
@@ -785,104 +764,17 @@ pub fn run(config: &Config) -> Result<Summary, String> {
             planned.extend(specs.iter().map(|(_, spec)| spec.id));
         }
         if total_hint == 0 {
-            bar.inc_length(specs.len() as u64);
+            state.bar.inc_length(specs.len() as u64);
         }
-        let mut bout_scores = vec![BoutScore { a: 0, b: 0 }; bouts.len()];
-        let queue: Arc<Mutex<VecDeque<(usize, GameSpec)>>> =
-            Arc::new(Mutex::new(specs.into_iter().collect()));
-        let (tx, rx) = mpsc::channel::<(usize, Option<GameRecord>)>();
-        let workers = config.concurrency;
-        std::thread::scope(|scope| {
-            for _ in 0..workers {
-                let queue = Arc::clone(&queue);
-                let tx = tx.clone();
-                let stop = Arc::clone(&stop);
-                let engines = &config.engines;
-                let settings = &config.game;
-                let stage = Arc::clone(&config.stage);
-                scope.spawn(move || {
-                    let mut pool = EnginePool::new(settings.reuse_engines);
-                    loop {
-                        if stop.load(Ordering::Relaxed)
-                            || settings.interrupt.load(Ordering::Relaxed)
-                        {
-                            break;
-                        }
-                        let job = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
-                        let Some((bout, spec)) = job else { break };
-                        let record = play_game(&spec, engines, settings, stage.as_ref(), &mut pool);
-                        if tx.send((bout, record)).is_err() {
-                            break;
-                        }
-                    }
-                    pool.close();
-                });
-            }
-            drop(tx);
-            for (bout, record) in rx {
-                let Some(record) = record else { continue };
-                if let Some(w) = writer.as_mut() {
-                    if let Err(e) = w.write_game(&record) {
-                        write_errors.push(format!("game {}: {e}", record.id));
-                    }
-                }
-                let b = &bouts[bout];
-                let points = |e: usize| (2.0 * record.score_of(e).unwrap_or(0.0)) as u32;
-                bout_scores[bout].a += points(b.a);
-                bout_scores[bout].b += points(b.b);
-                games.push(record);
-                bar.inc(1);
-                bar.set_message(live_message(config, &names, &games));
-                if let Some(sprt) = config.sprt.as_ref().filter(|_| config.shard.is_none()) {
-                    let st = sprt.status_pairs(&head_to_head_pairs(&games, 0, 1));
-                    if st.state != super::stats::SprtState::Continue
-                        && !stop.load(Ordering::Relaxed)
-                    {
-                        stop.store(true, Ordering::Relaxed);
-                        sprt_decision = Some((st, games.len()));
-                    }
-                }
-            }
-        });
-        if config.game.interrupt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
-            break 'rounds;
+        let round_scores = state.play_round(&bouts, specs);
+        if config.game.interrupt.load(Ordering::Relaxed) || state.stop.load(Ordering::Relaxed) {
+            break;
         }
-        scores = bout_scores;
+        scores = round_scores;
     }
-    bar.finish_and_clear();
-
-    let mut summary = Summary::from_games(
-        config.format,
-        config.game.rule.name(),
-        (config.game.width, config.game.height),
-        config.game.tc.to_string(),
-        &names,
-        games,
-        config.sprt,
-    );
-    summary.placement = schedule
-        .placement()
-        .map(|p| p.into_iter().map(|i| names[i].clone()).collect());
-    summary.hill = schedule
-        .hill_points()
-        .map(|h| names.iter().cloned().zip(h).collect());
-    if let (Some(place), false) = (&summary.placement, config.format.is_elimination()) {
-        // Ties played off, or king of the hill: the table follows the
-        // final order.
-        summary
-            .standings
-            .sort_by_key(|r| place.iter().position(|n| *n == r.name));
-    }
-    summary.interrupted = config.game.interrupt.load(Ordering::Relaxed);
-    summary.stopped_by_sprt = sprt_decision.is_some();
-    // The decision stands: a game that ends after it moves the record, not
-    // the verdict.
-    if let (Some(h), Some((st, n))) = (summary.head_to_head.as_mut(), sprt_decision) {
-        h.sprt = Some(st);
-        h.sprt_decided_after = Some(n);
-    }
-    summary.set_ranks(config.ranks);
-    summary.write_errors = write_errors;
+    state.bar.finish_and_clear();
+    let writer = state.writer.take();
+    let summary = state.summary(&schedule);
     if let (Some(shard), Some(w)) = (config.shard, &writer) {
         let output = ShardOutput {
             shard,
@@ -898,8 +790,179 @@ pub fn run(config: &Config) -> Result<Summary, String> {
     Ok(summary)
 }
 
+/// How many games the run will play when that is known before it starts
+/// (a match, gauntlet or round robin without play-offs, over this shard's
+/// slice); 0 when the schedule grows round by round.
+fn games_expected(config: &TournamentConfig) -> u64 {
+    let bouts = match config.format {
+        _ if config.bouts.playoffs => return 0,
+        Format::Match => 1,
+        Format::Gauntlet => config.engines.len() - 1,
+        Format::RoundRobin => config.engines.len() * (config.engines.len() - 1) / 2,
+        _ => return 0,
+    };
+    let pairs = bouts * config.pairs;
+    let played = match config.shard {
+        Some(s) => (0..pairs).filter(|&p| s.holds_pair(p)).count(),
+        None => pairs,
+    };
+    (played * 2) as u64
+}
+
+/// The progress bar on stderr (hidden without `progress`).
+fn progress_bar(progress: bool, total: u64) -> ProgressBar {
+    if !progress {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed_precise} {msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// A tournament under way: the games finished so far and what follows from
+/// them.
+struct Running<'a> {
+    config: &'a TournamentConfig,
+    names: &'a [String],
+    /// The output folder's writer, when there is one.
+    writer: Option<RecordWriter>,
+    bar: ProgressBar,
+    /// Every finished game, in the order they finished.
+    games: Vec<GameRecord>,
+    /// Records that could not be written, as messages.
+    write_errors: Vec<String>,
+    /// The SPRT's verdict and the games it was reached after.
+    sprt_decision: Option<(SprtStatus, usize)>,
+    /// Set to stop the workers (an SPRT has decided).
+    stop: Arc<AtomicBool>,
+}
+
+impl Running<'_> {
+    /// Plays one round's games on `config.concurrency` workers, each with
+    /// its pool of engine processes, and takes each game in as it ends.
+    /// Returns the bouts' scores in table points.
+    fn play_round(&mut self, bouts: &[Bout], specs: Vec<(usize, GameSpec)>) -> Vec<BoutScore> {
+        let config = self.config;
+        let mut bout_scores = vec![BoutScore { a: 0, b: 0 }; bouts.len()];
+        let queue: Arc<Mutex<VecDeque<(usize, GameSpec)>>> =
+            Arc::new(Mutex::new(specs.into_iter().collect()));
+        let (tx, rx) = mpsc::channel::<(usize, Option<GameRecord>)>();
+        std::thread::scope(|scope| {
+            for _ in 0..config.concurrency {
+                let queue = Arc::clone(&queue);
+                let tx = tx.clone();
+                let stop = Arc::clone(&self.stop);
+                scope.spawn(move || play_queue(config, &queue, &tx, &stop));
+            }
+            drop(tx);
+            for (bout, record) in rx {
+                let Some(record) = record else { continue };
+                let b = &bouts[bout];
+                let points = |e: usize| (2.0 * record.score_of(e).unwrap_or(0.0)) as u32;
+                bout_scores[bout].a += points(b.a);
+                bout_scores[bout].b += points(b.b);
+                self.take(record);
+            }
+        });
+        bout_scores
+    }
+
+    /// Takes in a finished game: writes its records, moves the progress
+    /// bar, and stops the run once the SPRT decides.
+    fn take(&mut self, record: GameRecord) {
+        if let Some(w) = self.writer.as_mut() {
+            if let Err(e) = w.write_game(&record) {
+                self.write_errors.push(format!("game {}: {e}", record.id));
+            }
+        }
+        self.games.push(record);
+        self.bar.inc(1);
+        self.bar
+            .set_message(live_message(self.config, self.names, &self.games));
+        let config = self.config;
+        if let Some(sprt) = config.sprt.as_ref().filter(|_| config.shard.is_none()) {
+            let st = sprt.status_pairs(&head_to_head_pairs(&self.games, 0, 1));
+            if st.state != SprtState::Continue && !self.stop.load(Ordering::Relaxed) {
+                self.stop.store(true, Ordering::Relaxed);
+                self.sprt_decision = Some((st, self.games.len()));
+            }
+        }
+    }
+
+    /// The summary of the games played, placed as the schedule says.
+    fn summary(self, schedule: &Schedule) -> Summary {
+        let config = self.config;
+        let names = self.names;
+        let mut summary = Summary::from_games(
+            config.format,
+            config.game.rule.name(),
+            (config.game.width, config.game.height),
+            config.game.tc.to_string(),
+            names,
+            self.games,
+            config.sprt,
+        );
+        summary.placement = schedule
+            .placement()
+            .map(|p| p.into_iter().map(|i| names[i].clone()).collect());
+        summary.hill = schedule
+            .hill_points()
+            .map(|h| names.iter().cloned().zip(h).collect());
+        if let (Some(place), false) = (&summary.placement, config.format.is_elimination()) {
+            // Ties played off, or king of the hill: the table follows the
+            // final order.
+            summary
+                .standings
+                .sort_by_key(|r| place.iter().position(|n| *n == r.name));
+        }
+        summary.interrupted = config.game.interrupt.load(Ordering::Relaxed);
+        summary.stopped_by_sprt = self.sprt_decision.is_some();
+        // The decision stands: a game that ends after it moves the record, not
+        // the verdict.
+        if let (Some(h), Some((st, n))) = (summary.head_to_head.as_mut(), self.sprt_decision) {
+            h.sprt = Some(st);
+            h.sprt_decided_after = Some(n);
+        }
+        summary.set_ranks(config.ranks);
+        summary.write_errors = self.write_errors;
+        summary
+    }
+}
+
+/// One worker: plays games from the queue until it is empty or the run
+/// stops, sending each record (by its bout) to the collector.
+fn play_queue(
+    config: &TournamentConfig,
+    queue: &Mutex<VecDeque<(usize, GameSpec)>>,
+    tx: &mpsc::Sender<(usize, Option<GameRecord>)>,
+    stop: &AtomicBool,
+) {
+    let settings = &config.game;
+    let mut pool = EnginePool::new(settings.reuse_engines);
+    loop {
+        if stop.load(Ordering::Relaxed) || settings.interrupt.load(Ordering::Relaxed) {
+            break;
+        }
+        let job = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
+        let Some((bout, spec)) = job else { break };
+        let record = play_game(
+            &spec,
+            &config.engines,
+            settings,
+            config.stage.as_ref(),
+            &mut pool,
+        );
+        if tx.send((bout, record)).is_err() {
+            break;
+        }
+    }
+    pool.close();
+}
+
 /// The live line next to the progress bar.
-fn live_message(config: &Config, names: &[String], games: &[GameRecord]) -> String {
+fn live_message(config: &TournamentConfig, names: &[String], games: &[GameRecord]) -> String {
     if config.format == Format::Match {
         let r = head_to_head(games, 0, 1);
         let e = elo(&r).map_or_else(|| "n/a".into(), |e| e.to_string());
@@ -951,7 +1014,7 @@ pub fn write_summary(
 impl Plan {
     /// The plan of a configuration.
     #[must_use]
-    pub fn of(config: &Config) -> Plan {
+    pub fn of(config: &TournamentConfig) -> Plan {
         Plan {
             format: config.format.to_string(),
             rule: config.game.rule.name().to_string(),

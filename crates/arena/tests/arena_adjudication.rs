@@ -6,7 +6,7 @@ mod arena_support;
 use arena_support::{broken, check_records, config, greedy, process_alive};
 use std::time::{Duration, Instant};
 use tengen::{Color, Rule};
-use tengen_arena::clock::Stages;
+use tengen_arena::clock::Periods;
 use tengen_arena::openings::parse_openings;
 use tengen_arena::referee::Reason;
 use tengen_arena::{run, Summary};
@@ -16,7 +16,7 @@ use tengen_arena::{run, Summary};
 fn pair_against(
     mode: &str,
     extra: &[&str],
-    tweak: impl FnOnce(&mut tengen_arena::Config),
+    tweak: impl FnOnce(&mut tengen_arena::TournamentConfig),
 ) -> Summary {
     let mut c = config(vec![greedy("good", 5), broken("bad", mode, extra)], mode);
     tweak(&mut c);
@@ -116,14 +116,14 @@ fn moves_in_a_period_lose_on_overtime_without_grace() {
     // tolerance (超时判负) it loses there.
     let s = pair_against("slow", &["--at", "2", "--delay", "1000"], |c| {
         c.game.tc.turn = None;
-        c.game.tc.stages = Stages::parse("2/2s,0/300ms").unwrap();
+        c.game.tc.stages = Periods::parse("2/2s,0/300ms").unwrap();
         c.game.tc.tolerance = Duration::ZERO;
         c.game.transcript = true;
     });
     no_time_losses(&s);
     let s2 = pair_against("slow", &["--at", "3", "--delay", "400"], |c| {
         c.game.tc.turn = None;
-        c.game.tc.stages = Stages::parse("2/2s,0/300ms").unwrap();
+        c.game.tc.stages = Periods::parse("2/2s,0/300ms").unwrap();
         c.game.tc.tolerance = Duration::ZERO;
     });
     assert_bad_lost_all(&s2, Reason::TimeGame);
@@ -430,7 +430,7 @@ fn no_time_losses(s: &Summary) {
 
 /// Checks the records, and that every game was drawn for `reason` after
 /// `moves` moves.
-fn all_drawn(s: &Summary, c: &tengen_arena::Config, reason: Reason, moves: usize) {
+fn all_drawn(s: &Summary, c: &tengen_arena::TournamentConfig, reason: Reason, moves: usize) {
     check_records(c, s);
     for g in &s.games {
         assert_eq!((g.outcome.winner, g.outcome.reason), (None, reason));

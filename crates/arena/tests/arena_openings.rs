@@ -3,7 +3,7 @@
 use std::path::Path;
 use tengen::opening::{canonical_form, Symmetry};
 use tengen::{Color, Pos, Rule};
-use tengen_arena::openings::{load_openings, Opening};
+use tengen_arena::openings::{load_openings, OpeningPosition};
 
 fn check_file(name: &str, rule: Rule, size: usize, min: usize) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -42,7 +42,7 @@ fn balanced_sets_fit_their_boards_in_every_symmetry() {
 /// An opening's position on a 15×15 board in its canonical form (the
 /// smallest of its images under the board's symmetries): two openings that
 /// reach the same position, in any move order or symmetry, have the same.
-fn canonical(o: &Opening) -> Vec<(Pos, Color)> {
+fn canonical(o: &OpeningPosition) -> Vec<(Pos, Color)> {
     let stones: Vec<(Pos, Color)> = o
         .place(15, 15, Symmetry::Identity)
         .unwrap()

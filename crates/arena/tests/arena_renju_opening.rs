@@ -26,7 +26,7 @@ fn renju(
     engines: Vec<EngineSpec>,
     tag: &str,
     rule: OpeningRule,
-) -> tengen_arena::tournament::Config {
+) -> tengen_arena::tournament::TournamentConfig {
     let mut c = config(engines, tag);
     c.game.rule = Rule::Renju;
     c.game.tc.turn = Some(Duration::from_millis(300));

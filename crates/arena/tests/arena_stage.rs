@@ -7,7 +7,7 @@ mod arena_support;
 use arena_support::{check_records, config, greedy};
 use std::sync::Arc;
 use tengen::Color;
-use tengen_arena::game::{Ask, OpeningStage, Table};
+use tengen_arena::game::{Ask, OpeningStage, Seating};
 use tengen_arena::referee::Reason;
 use tengen_arena::run;
 
@@ -20,7 +20,7 @@ impl OpeningStage for PlaceThenSwap {
         "place-then-swap"
     }
 
-    fn run(&self, table: &mut Table<'_>) -> Result<(), Ask> {
+    fn run(&self, table: &mut Seating<'_>) -> Result<(), Ask> {
         let answer = table.ask(Color::Black, &["BEGIN".to_string()])?;
         if let Some(outcome) = table.referee.judge(&answer, 0) {
             return Err(Ask::End(outcome.clone()));

@@ -28,7 +28,7 @@ fn tengen(name: &str) -> EngineSpec {
 /// deadline, so the turn time sets the length of these games. These tests
 /// are about the rules, not the clock: the tolerance is wide enough for a
 /// shared machine's stalls, and a hang still loses.
-fn quick(engines: Vec<EngineSpec>, tag: &str) -> tengen_arena::tournament::Config {
+fn quick(engines: Vec<EngineSpec>, tag: &str) -> tengen_arena::tournament::TournamentConfig {
     let mut c = config(engines, tag);
     c.game.tc.turn = Some(std::time::Duration::from_millis(100));
     c.game.tc.tolerance = std::time::Duration::from_millis(3000);

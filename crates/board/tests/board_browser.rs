@@ -6,9 +6,9 @@
 //!
 //! These tests need Debian's `chromium` and `chromium-driver`, so plain
 //! `cargo test` skips them; `.ci/run` installs both and runs
-//! `cargo test --release --test board_browser -- --ignored`. The first
+//! `cargo test --release -p tengen-board --test board_browser -- --ignored`. The first
 //! tests also write `docs/board.png` and `docs/watch.png`, the screenshots
-//! in the README.
+//! in the manual (`docs/src/board.md`).
 //! `TENGEN_CHROMIUM` and `TENGEN_CHROMEDRIVER` override the paths.
 
 mod board_support;

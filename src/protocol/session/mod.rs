@@ -45,7 +45,7 @@ const NO_GAME: &str = "no game: send START first";
 
 /// A command as read, with its number and arrival time.
 #[derive(Clone, Debug)]
-pub struct Request {
+pub struct Incoming {
     /// The parsed command, or why it could not be parsed.
     pub parsed: Parsed,
     /// Its number in reading order, from 1.
@@ -54,11 +54,11 @@ pub struct Request {
     pub received: Instant,
 }
 
-impl Request {
+impl Incoming {
     /// A request read just now.
     #[must_use]
-    pub fn now(parsed: Parsed, seq: u64) -> Request {
-        Request {
+    pub fn now(parsed: Parsed, seq: u64) -> Incoming {
+        Incoming {
             parsed,
             seq,
             received: Instant::now(),
@@ -195,7 +195,7 @@ impl Session {
     ///
     /// # Errors
     /// Only when writing to `w` fails.
-    pub fn handle(&mut self, request: &Request, w: &mut dyn Write) -> io::Result<Flow> {
+    pub fn handle(&mut self, request: &Incoming, w: &mut dyn Write) -> io::Result<Flow> {
         let mut out = Out { w };
         let command = match &request.parsed {
             Ok(c) => c,
@@ -366,7 +366,7 @@ mod tests {
             for parsed in parser.feed(line) {
                 seq += 1;
                 session
-                    .handle(&Request::now(parsed, seq), &mut out)
+                    .handle(&Incoming::now(parsed, seq), &mut out)
                     .unwrap();
             }
         }

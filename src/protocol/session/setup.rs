@@ -3,7 +3,7 @@
 //! the one way a position is rebuilt from its moves ([`replay`]).
 
 use super::out::Out;
-use super::{Request, Session, NO_GAME};
+use super::{Incoming, Session, NO_GAME};
 use crate::board::{Board, Pos, MAX_SIZE, MIN_SIZE};
 use crate::protocol::command::{BoardKind, Coord, Entry, Field};
 use crate::renju::forbidden;
@@ -201,7 +201,7 @@ impl Session {
         &mut self,
         kind: BoardKind,
         entries: &[Entry],
-        request: &Request,
+        request: &Incoming,
         out: &mut Out<'_>,
     ) -> io::Result<()> {
         let Some(board) = self.board.as_ref() else {
@@ -238,7 +238,11 @@ impl Session {
     }
 
     /// `TURN -1,-1`: the opponent passed, so the engine is to move.
-    pub(super) fn opponent_pass(&mut self, request: &Request, out: &mut Out<'_>) -> io::Result<()> {
+    pub(super) fn opponent_pass(
+        &mut self,
+        request: &Incoming,
+        out: &mut Out<'_>,
+    ) -> io::Result<()> {
         let Some(board) = self.board.as_ref() else {
             return out.error(NO_GAME);
         };
@@ -261,7 +265,7 @@ impl Session {
     /// Answers a move for the side to move: a pass (`-1,-1`) where passing
     /// is the best that side can do ([`Session::pass_is_best`]), else the
     /// search's move.
-    fn reply_or_pass(&mut self, request: &Request, out: &mut Out<'_>) -> io::Result<()> {
+    fn reply_or_pass(&mut self, request: &Incoming, out: &mut Out<'_>) -> io::Result<()> {
         match self.board.as_mut() {
             Some(board) if Self::pass_is_best(board, &self.markers, &self.blocked) => {
                 board.pass();

@@ -4,7 +4,7 @@
 //! text of the answers.
 
 use super::out::Out;
-use super::{Request, Session, NO_GAME};
+use super::{Incoming, Session, NO_GAME};
 use crate::board::{Board, Pos};
 use crate::opening::decide::STAGE_QUESTIONS;
 use crate::opening::{Evaluator, OpeningError, Reply};
@@ -18,7 +18,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
 impl Session {
-    pub(super) fn begin(&mut self, request: &Request, out: &mut Out<'_>) -> io::Result<()> {
+    pub(super) fn begin(&mut self, request: &Incoming, out: &mut Out<'_>) -> io::Result<()> {
         let Some(board) = self.board.as_ref() else {
             return out.error(NO_GAME);
         };
@@ -31,7 +31,7 @@ impl Session {
     pub(super) fn turn(
         &mut self,
         c: Coord,
-        request: &Request,
+        request: &Incoming,
         out: &mut Out<'_>,
     ) -> io::Result<()> {
         let Some(board) = self.board.as_ref() else {
@@ -54,7 +54,12 @@ impl Session {
         self.reply_move(request, 1, out)
     }
 
-    pub(super) fn nbest(&mut self, n: u64, request: &Request, out: &mut Out<'_>) -> io::Result<()> {
+    pub(super) fn nbest(
+        &mut self,
+        n: u64,
+        request: &Incoming,
+        out: &mut Out<'_>,
+    ) -> io::Result<()> {
         let Some(board) = self.board.as_ref() else {
             return out.error(NO_GAME);
         };
@@ -65,7 +70,7 @@ impl Session {
     }
 
     /// The search limits for a move of `request` on `board`.
-    pub(super) fn limits(&self, request: &Request, board: &Board, multipv: usize) -> Limits {
+    pub(super) fn limits(&self, request: &Incoming, board: &Board, multipv: usize) -> Limits {
         let budget = self.clock.budget(request.received, board.stone_count());
         let mut excluded = self.blocked.clone();
         excluded.extend(self.markers.iter().copied());
@@ -86,7 +91,7 @@ impl Session {
     /// and answers it.
     pub(super) fn reply_move(
         &mut self,
-        request: &Request,
+        request: &Incoming,
         multipv: usize,
         out: &mut Out<'_>,
     ) -> io::Result<()> {
@@ -227,7 +232,7 @@ impl Session {
     pub(super) fn swap2(
         &mut self,
         points: &[Coord],
-        request: &Request,
+        request: &Incoming,
         out: &mut Out<'_>,
     ) -> io::Result<()> {
         let Some(board) = self.board.as_ref() else {
@@ -286,7 +291,7 @@ impl Session {
         &mut self,
         header: &str,
         lines: &[String],
-        request: &Request,
+        request: &Incoming,
         out: &mut Out<'_>,
     ) -> io::Result<()> {
         let Some(board) = self.board.as_ref() else {
@@ -311,7 +316,7 @@ impl Session {
     /// (the searcher is then rebuilt).
     pub(super) fn judged(
         &mut self,
-        request: &Request,
+        request: &Incoming,
         limits: Limits,
         decide: impl FnOnce(&mut dyn Evaluator) -> Result<Reply, OpeningError>,
     ) -> Option<Result<Reply, OpeningError>> {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use tengen_arena::engine::EngineSpec;
 use tengen_arena::game::GameRecord;
 use tengen_arena::records::{read_psq, read_sgf};
-use tengen_arena::{Config, Summary};
+use tengen_arena::{Summary, TournamentConfig};
 
 /// The directory holding the built examples (next to the test binary's
 /// target directory).
@@ -81,8 +81,8 @@ pub fn out_dir(tag: &str) -> PathBuf {
 
 /// A quick configuration: generous turn time (games end on the board,
 /// not on the clock), short START timeout, records into a temp dir.
-pub fn config(engines: Vec<EngineSpec>, tag: &str) -> Config {
-    let mut c = Config::new(engines);
+pub fn config(engines: Vec<EngineSpec>, tag: &str) -> TournamentConfig {
+    let mut c = TournamentConfig::new(engines);
     c.game.tc.turn = Some(Duration::from_secs(3));
     c.game.tc.tolerance = Duration::from_millis(200);
     c.game.start_timeout = Duration::from_secs(3);
@@ -92,7 +92,7 @@ pub fn config(engines: Vec<EngineSpec>, tag: &str) -> Config {
 
 /// Checks every game's `.psq` and `.sgf` against its moves, and that the
 /// PGN list has one entry per game with the right result.
-pub fn check_records(config: &Config, summary: &Summary) {
+pub fn check_records(config: &TournamentConfig, summary: &Summary) {
     let dir = config.out_dir.as_ref().expect("records written");
     let pgn = std::fs::read_to_string(dir.join("games.pgn")).expect("games.pgn");
     assert_eq!(

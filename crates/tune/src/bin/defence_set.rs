@@ -2,11 +2,11 @@
 //! holds.
 //!
 //! ```text
-//! cargo run --release --example defence_set -- collect --rule freestyle --engine t5 \
+//! cargo run --release -p tengen-tune --bin defence_set -- collect --rule freestyle --engine t5 \
 //!     --judge /path/to/pbrain-judge --judge-time 1000 --out defence-freestyle.txt DIR...
-//! cargo run --release --example defence_set -- check --engine "target/release/pbrain-tengen --threads 1" \
+//! cargo run --release -p tengen-tune --bin defence_set -- check --engine "target/release/pbrain-tengen --threads 1" \
 //!     --judge /path/to/pbrain-judge --turn-time 500 defence-freestyle.txt
-//! cargo run --release --example defence_set -- prove --engine "target/release/pbrain-tengen --threads 1" \
+//! cargo run --release -p tengen-tune --bin defence_set -- prove --engine "target/release/pbrain-tengen --threads 1" \
 //!     --turn-time 1000 defence-freestyle.txt
 //! ```
 //!

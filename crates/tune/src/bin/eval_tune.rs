@@ -1,14 +1,14 @@
 //! Learns the evaluation's point values from games (see `tengen::tune`).
 //!
 //! ```text
-//! cargo run --release --example eval_tune -- extract --rule renju --out renju.pos DIR...
-//! cargo run --release --example eval_tune -- label --nodes 20000 renju.pos renju-scored.pos
-//! cargo run --release --example eval_tune -- label --nodes 20000 --engine /path/to/pbrain-other \
+//! cargo run --release -p tengen-tune --bin eval_tune -- extract --rule renju --out renju.pos DIR...
+//! cargo run --release -p tengen-tune --bin eval_tune -- label --nodes 20000 renju.pos renju-scored.pos
+//! cargo run --release -p tengen-tune --bin eval_tune -- label --nodes 20000 --engine /path/to/pbrain-other \
 //!     renju.pos renju-scored.pos
-//! cargo run --release --example eval_tune -- fit --rule renju --out data/eval/renju.txt renju.pos...
-//! cargo run --release --example eval_tune -- perturb --plies 1 --seed 1 renju.pos renju-off.pos
-//! cargo run --release --example eval_tune -- hand-set --rule renju --out renju-hand.txt
-//! cargo run --release --example eval_tune -- order --rule freestyle DIR...
+//! cargo run --release -p tengen-tune --bin eval_tune -- fit --rule renju --out data/eval/renju.txt renju.pos...
+//! cargo run --release -p tengen-tune --bin eval_tune -- perturb --plies 1 --seed 1 renju.pos renju-off.pos
+//! cargo run --release -p tengen-tune --bin eval_tune -- hand-set --rule renju --out renju-hand.txt
+//! cargo run --release -p tengen-tune --bin eval_tune -- order --rule freestyle DIR...
 //! ```
 //!
 //! `extract` reads every `.psq` record below the folders (as `tengen-arena

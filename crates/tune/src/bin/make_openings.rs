@@ -23,6 +23,7 @@
 //! prints the search's score (black's side) of every opening of an
 //! existing file instead.
 
+use clap::Parser;
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -31,12 +32,54 @@ use tengen::{Board, Color, Pos, Rule};
 use tengen_arena::openings::{load_openings, Stones};
 use tengen_arena::test_engine::{allowed, Rng};
 
-fn arg<T: std::str::FromStr>(args: &[String], flag: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == flag)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+/// The command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "make_openings",
+    about = "Generates a balanced opening set in the offset format of openings/"
+)]
+struct Args {
+    /// Rule: freestyle, standard, renju, caro or caro-exact (or its number).
+    #[arg(long, default_value = "freestyle", value_parser = parse_rule)]
+    rule: Rule,
+    /// Board size (square).
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(5..=32))]
+    size: u64,
+    /// Stones per opening, one count drawn per candidate: `3,4`.
+    #[arg(long, default_value = "3,4", value_delimiter = ',', num_args = 1..)]
+    stones: Vec<usize>,
+    /// How far from the centre the stones after the first may lie.
+    #[arg(long, default_value_t = 2)]
+    radius: i32,
+    /// Random candidates drawn at most.
+    #[arg(long, default_value_t = 400)]
+    candidates: usize,
+    /// Greedy playouts scored per candidate.
+    #[arg(long, default_value_t = 40)]
+    playouts: usize,
+    /// Kept when black's mean playout score lies within this of one half.
+    #[arg(long, default_value_t = 0.1)]
+    band: f64,
+    /// Openings kept at most.
+    #[arg(long, default_value_t = 40)]
+    keep: usize,
+    /// Search each opening that passes the playouts with this many nodes
+    /// (0: no search).
+    #[arg(long, default_value_t = 0)]
+    search_nodes: u64,
+    /// Kept when the search's score (black's side) lies within this of even.
+    #[arg(long, default_value_t = 150)]
+    score_band: i32,
+    /// Print the search's score of every opening of this file instead.
+    #[arg(long)]
+    rejudge: Option<String>,
+    /// Seed of the candidates and playouts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn parse_rule(s: &str) -> Result<Rule, String> {
+    Rule::parse(s).ok_or_else(|| format!("unknown rule '{s}'"))
 }
 
 /// A move of the playout policy: a five, else a block, else one of the
@@ -126,7 +169,10 @@ fn search_score(size: usize, rule: Rule, stones: &[(i32, i32)], nodes: u64) -> i
 /// Prints the search's score of every opening of `file` (openings in
 /// board notation are skipped: the sets are written in offsets).
 fn rejudge(file: &str, size: usize, rule: Rule, nodes: u64, band: i32) {
-    let openings = load_openings(Path::new(file)).unwrap_or_else(|e| panic!("{e}"));
+    let openings = load_openings(Path::new(file)).unwrap_or_else(|e| {
+        eprintln!("make_openings: {e}");
+        std::process::exit(2)
+    });
     let (mut total, mut near) = (0, 0);
     for o in openings {
         let Stones::Offsets(stones) = o.stones else {
@@ -160,26 +206,29 @@ fn canonical(stones: &[(i32, i32)]) -> Vec<(i32, i32)> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let rule = Rule::parse(&arg(&args, "--rule", "freestyle".to_string())).expect("known rule");
-    let size: usize = arg(&args, "--size", 15);
-    let counts: Vec<usize> = arg(&args, "--stones", "3,4".to_string())
-        .split(',')
-        .filter_map(|s| s.parse().ok())
-        .collect();
-    let radius: i32 = arg(&args, "--radius", 2);
-    let candidates: usize = arg(&args, "--candidates", 400);
-    let playouts: usize = arg(&args, "--playouts", 40);
-    let band: f64 = arg(&args, "--band", 0.1);
-    let keep: usize = arg(&args, "--keep", 40);
-    let search_nodes: u64 = arg(&args, "--search-nodes", 0);
-    let score_band: i32 = arg(&args, "--score-band", 150);
-    let rejudge_file: String = arg(&args, "--rejudge", String::new());
-    if !rejudge_file.is_empty() {
-        rejudge(&rejudge_file, size, rule, search_nodes.max(1), score_band);
+    let args = Args::parse();
+    let Args {
+        rule,
+        radius,
+        candidates,
+        playouts,
+        band,
+        keep,
+        search_nodes,
+        score_band,
+        ..
+    } = args;
+    let size = args.size as usize;
+    let counts = args.stones.clone();
+    if counts.is_empty() || counts.contains(&0) {
+        eprintln!("make_openings: --stones takes counts of at least 1");
+        std::process::exit(2);
+    }
+    if let Some(file) = &args.rejudge {
+        rejudge(file, size, rule, search_nodes.max(1), score_band);
         return;
     }
-    let mut rng = Rng::new(Some(arg(&args, "--seed", 1)));
+    let mut rng = Rng::new(Some(args.seed));
     let mut seen = HashSet::new();
     let mut kept = 0;
     let mut examined = 0;
