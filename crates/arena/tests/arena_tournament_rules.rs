@@ -1,0 +1,124 @@
+//! The rulebook features played through real short tournaments: lots that
+//! decide ties, the third-place match, passes refused during an opening
+//! stage, play-off and tie-break games, seeding and colours by lot, and
+//! `--ranks` on the command line.
+
+mod arena_support;
+
+use arena_support::{broken, check_records, config, engine, examples_dir, out_dir, succeeded};
+use std::process::Command;
+use std::sync::Arc;
+use tengen::opening::OpeningRule;
+use tengen::Rule;
+use tengen_arena::engine::EngineSpec;
+use tengen_arena::referee::Reason;
+use tengen_arena::renju_opening::RenjuOpening;
+use tengen_arena::run;
+use tengen_arena::schedule::Format;
+use tengen_arena::swap2::Swap2;
+
+/// An engine that only passes: two of them draw every game at once.
+fn passer(name: &str) -> EngineSpec {
+    broken(name, "pass", &[])
+}
+
+fn arena() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tengen-arena"))
+}
+
+/// `-e NAME=… pass` for the command line.
+fn passer_arg(name: &str) -> String {
+    format!(
+        "{name}={} pass",
+        examples_dir().join("broken_engine").display()
+    )
+}
+
+/// A match of two passing engines whose tie `--playoffs --playoff-limit 1`
+/// cannot settle, with `extra` options; returns the summary's JSON and the
+/// printed table.
+fn drawn_match(extra: &[&str]) -> (serde_json::Value, String) {
+    let out = out_dir("cli-lot");
+    let result = arena()
+        .args(["-e", &passer_arg("a"), "-e", &passer_arg("b")])
+        .args(["-f", "match", "-n", "1", "--playoffs", "--playoff-limit", "1"])
+        .args(["--turn-time", "2s", "-q"])
+        .args(extra)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("tengen-arena runs");
+    let stdout = succeeded(&result);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(json["games"].as_array().map(Vec::len), Some(3), "{stdout}");
+    (json, stdout)
+}
+
+fn placement(json: &serde_json::Value) -> Vec<String> {
+    json["placement"]
+        .as_array()
+        .expect("a placement")
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A knock-out of passing engines `e1`, `e2`, …: every game is drawn and
+/// every bout goes to the better seed at once (no tie-break pairs).
+fn drawn_knock_out(n: usize, tag: &str) -> tengen_arena::TournamentConfig {
+    let engines = (1..=n).map(|i| passer(&format!("e{i}"))).collect();
+    let mut c = config(engines, tag);
+    c.format = Format::SingleElimination;
+    c.tiebreaks = 0;
+    c.bouts.third_place = true;
+    c.concurrency = 2;
+    c
+}
+
+#[test]
+fn a_pass_at_move_four_or_six_of_swap2_loses() {
+    let mut c = config(
+        vec![
+            broken("passer", "swap2-pass", &[]),
+            engine("greedy", "greedy_engine", &["--seed", "3", "--swap2", "two"]),
+        ],
+        "swap2-pass",
+    );
+    c.stage = Arc::new(Swap2);
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    assert_eq!(s.games.len(), 2);
+    // As the responder it passes at move 4; as the opener, at move 6
+    // after the greedy engine's two stones.
+    for g in &s.games {
+        assert_eq!(g.outcome.reason, Reason::OpeningRule, "{:?}", g.outcome);
+        assert_eq!(g.winner_engine(), Some(1), "{:?}", g.outcome);
+        assert!(g.outcome.detail.contains("pass"), "{:?}", g.outcome);
+        assert!(g.moves.iter().all(|m| !m.pass), "no pass is recorded");
+    }
+    let stones: Vec<usize> = s.games.iter().map(|g| g.moves.len()).collect();
+    assert!(stones.contains(&3) && stones.contains(&5), "{stones:?}");
+}
+
+#[test]
+fn a_pass_in_a_renju_opening_stage_loses() {
+    let mut c = config(
+        vec![
+            broken("passer", "opening-pass", &[]),
+            arena_support::greedy("greedy", 5),
+        ],
+        "rif-pass",
+    );
+    c.game.rule = Rule::Renju;
+    c.stage = Arc::new(RenjuOpening::new(OpeningRule::Rif));
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    assert_eq!(s.games.len(), 2);
+    for g in &s.games {
+        assert_eq!(g.outcome.reason, Reason::OpeningRule, "{:?}", g.outcome);
+        assert_eq!(g.winner_engine(), Some(1), "{:?}", g.outcome);
+        assert!(g.outcome.detail.contains("-1,-1"), "{:?}", g.outcome);
+        assert!(g.moves.iter().all(|m| !m.pass));
+    }
+}
