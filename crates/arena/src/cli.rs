@@ -204,8 +204,9 @@ pub struct Cli {
 
     /// Show each engine's rank (9级 … 1级, 1段 … 9段) beside its rating;
     /// the ratings average zero, so OFFSET (default 0) points are added
-    /// first to place the field on the ladder.
-    #[arg(long, value_name = "OFFSET", num_args = 0..=1, default_missing_value = "0", allow_hyphen_values = true)]
+    /// first to place the field on the ladder. A negative OFFSET is read
+    /// as one (`--ranks -100`); any other flag after `--ranks` is a flag.
+    #[arg(long, value_name = "OFFSET", num_args = 0..=1, default_missing_value = "0", allow_negative_numbers = true)]
     pub ranks: Option<f64>,
 
     /// Write each game's protocol transcript as a `.log` next to its

@@ -122,3 +122,29 @@ fn a_pass_in_a_renju_opening_stage_loses() {
         assert!(g.moves.iter().all(|m| !m.pass));
     }
 }
+
+#[test]
+fn ranks_take_an_optional_offset_anywhere_on_the_line() {
+    // Two passing engines draw: both rate 0, ranked at 0 plus the offset.
+    let run_with = |ranks: &[&str]| {
+        let out = out_dir("cli-ranks");
+        let result = arena()
+            .args(["-e", &passer_arg("a"), "-e", &passer_arg("b")])
+            .args(["-n", "1", "--turn-time", "2s"])
+            .args(ranks)
+            .args(["-q", "--out"])
+            .arg(&out)
+            .output()
+            .expect("tengen-arena runs");
+        succeeded(&result)
+    };
+    for (ranks, rank) in [
+        (&["--ranks"][..], "1级"),
+        (&["--ranks", "500"], "5段"),
+        (&["--ranks=-100"], "2级"),
+        (&["--ranks", "-100"], "2级"),
+    ] {
+        let table = run_with(ranks);
+        assert!(table.contains(rank), "{ranks:?}: {table}");
+    }
+}
