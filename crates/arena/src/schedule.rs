@@ -217,7 +217,8 @@ pub struct BoutScore {
 enum Phase {
     /// Its main games (pairs, or single games one a round).
     Main,
-    /// Tie-break pairs (without play-offs).
+    /// Tie-break pairs, or single games in bouts of single games
+    /// (without play-offs).
     TieBreak,
     /// Play-off games (加赛), one a round.
     PlayOff,
@@ -713,18 +714,24 @@ impl Schedule {
         if o.score.a != o.score.b {
             return None;
         }
-        if self.options.playoffs || limit.is_some() {
-            let cap = if self.options.playoffs {
-                self.options.playoff_limit
-            } else {
-                self.options.tiebreaks
-            };
-            if o.extra >= cap {
+        if self.options.playoffs {
+            if o.extra >= self.options.playoff_limit {
                 return None;
             }
             o.phase = Phase::PlayOff;
             o.extra += 1;
             let label = format!("{} play-off {}", o.label, o.extra);
+            return Some(self.single_of(o, label));
+        }
+        if limit.is_some() {
+            // Bouts of single games break a tie with single games, up to
+            // the tie-breaks; then the better seed goes through.
+            if o.extra >= self.options.tiebreaks {
+                return None;
+            }
+            o.phase = Phase::TieBreak;
+            o.extra += 1;
+            let label = format!("{} tie-break {}", o.label, o.extra);
             return Some(self.single_of(o, label));
         }
         if o.extra >= self.options.tiebreaks {

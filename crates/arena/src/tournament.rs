@@ -587,7 +587,7 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
         }
     }
     // Play-off games (加赛) decide places; they do not add table points.
-    for g in games.iter().filter(|g| !g.round.contains("play-off")) {
+    for g in games.iter().filter(|g| !is_playoff(g)) {
         for (idx, colour) in [(g.black, 0), (g.white, 1)] {
             let row = &mut rows[idx];
             match g.score_of(idx) {
@@ -615,12 +615,19 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
     order.into_iter().map(|i| rows[i].clone()).collect()
 }
 
-/// Engine 0's record against engine 1 over the games.
+/// Whether `g` is a play-off game (加赛): an extra game that decides a
+/// tie, left out of the table's points and of the head-to-head statistics.
+fn is_playoff(g: &GameRecord) -> bool {
+    g.round.contains("play-off")
+}
+
+/// Engine `a`'s record against engine `b` over the games, play-off games
+/// left out.
 #[must_use]
 pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
     let mut w = Wdl::default();
     for g in games {
-        if !between(g, a, b) || g.outcome.both_lose {
+        if !between(g, a, b) || g.outcome.both_lose || is_playoff(g) {
             continue;
         }
         match g.winner_engine() {
@@ -641,10 +648,13 @@ fn between(g: &GameRecord, a: usize, b: usize) -> bool {
 /// numbers, the first odd, on the same opening with the colours swapped
 /// (how a match's games are numbered, see `expand`). A pair with a game
 /// that both sides lost is left out, as [`head_to_head`] leaves out the
-/// game.
+/// game; play-off games are single games, never a pair.
 #[must_use]
 pub fn head_to_head_pairs(games: &[GameRecord], a: usize, b: usize) -> Penta {
-    let mut mine: Vec<&GameRecord> = games.iter().filter(|g| between(g, a, b)).collect();
+    let mut mine: Vec<&GameRecord> = games
+        .iter()
+        .filter(|g| between(g, a, b) && !is_playoff(g))
+        .collect();
     mine.sort_by_key(|g| g.id);
     let halves = |g: &GameRecord| match g.winner_engine() {
         None => 1,

@@ -124,6 +124,39 @@ fn a_pass_in_a_renju_opening_stage_loses() {
 }
 
 #[test]
+fn play_off_games_are_left_out_of_the_head_to_head_statistics() {
+    let mut c = config(vec![passer("p"), passer("q")], "playoff-elo");
+    c.bouts.playoffs = true;
+    c.bouts.playoff_limit = 2;
+    c.bouts.lots = Some(1);
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    assert_eq!(s.games.len(), 4, "one pair and two play-off games");
+    let h = s.head_to_head.clone().unwrap();
+    assert_eq!(h.record.games(), 2, "the pair's two games only");
+    assert_eq!(h.pairs.pairs(), 1, "the play-off games are not a pair");
+    let table = s.table();
+    assert!(table.contains("Elo over 1 pairs"), "{table}");
+}
+
+#[test]
+fn tie_break_games_of_short_bouts_are_labelled_tie_breaks() {
+    // A single-game knock-out without play-offs: the drawn game takes
+    // --tiebreaks extra single games, then the better seed goes through.
+    let mut c = config(vec![passer("p"), passer("q")], "tiebreak-games");
+    c.format = Format::SingleElimination;
+    c.bouts.bout_games = Some(1);
+    c.tiebreaks = 2;
+    let s = run(&c).unwrap();
+    check_records(&c, &s);
+    let mut games = s.games.clone();
+    games.sort_by_key(|g| g.id);
+    let rounds: Vec<&str> = games.iter().map(|g| g.round.as_str()).collect();
+    assert_eq!(rounds, ["final", "final tie-break 1", "final tie-break 2"]);
+    assert_eq!(s.placement, Some(vec!["p".to_string(), "q".to_string()]));
+}
+
+#[test]
 fn ranks_take_an_optional_offset_anywhere_on_the_line() {
     // Two passing engines draw: both rate 0, ranked at 0 plus the offset.
     let run_with = |ranks: &[&str]| {
