@@ -63,7 +63,7 @@ pub struct Cli {
     pub lots: bool,
 
     /// Single elimination: a match for third place between the
-    /// semi-finals' losers.
+    /// semi-finals' losers (four engines or more; refused with fewer).
     #[arg(long = "third-place")]
     pub third_place: bool,
 

@@ -27,8 +27,11 @@
 //!
 //! Brackets are seeded in the order the engines are given, or by lot
 //! (抽签) with [`Options::lots`], and re-seeded every round: in each
-//! bracket the best remaining seed meets the worst, and with an odd count
-//! the best seed has a bye. The first colour of a bout is the better
+//! bracket the best remaining seed meets the worst. A single-elimination
+//! knock-out gives its byes in the first round only, to the best seeds, so
+//! that every later round is full and there are two semi-finals (and a
+//! third-place match, when asked for) from four entrants on; in double
+//! elimination the best seed of an odd bracket has a bye. The first colour of a bout is the better
 //! seed's, or drawn by lot (猜先); colours then alternate.
 //!
 //! **Ties.** By default a tied bout of pairs is replayed with one more pair
@@ -316,6 +319,12 @@ impl Schedule {
         }
         if options.third_place && format != Format::SingleElimination {
             return Err("a third-place match belongs to single elimination".into());
+        }
+        if options.third_place && engines < 4 {
+            return Err(format!(
+                "--third-place needs at least four engines (two semi-finals whose \
+                 losers meet); {engines} given"
+            ));
         }
         if format == Format::Groups && (options.groups < 2 || engines < 2 * options.groups) {
             return Err(format!(
@@ -783,6 +792,14 @@ impl Schedule {
         }
     }
 
+    /// The first round of a single-elimination knock-out: the best seeds
+    /// have byes, as many as bring the field down to a power of two, and
+    /// the others play best against worst.
+    fn pair_first(bracket: &[usize]) -> Vec<(usize, usize)> {
+        let byes = bracket.len().next_power_of_two() - bracket.len();
+        Self::pair(&bracket[byes..])
+    }
+
     /// Pairs a bracket best against worst; the best seed of an odd count
     /// has a bye.
     fn pair(bracket: &[usize]) -> Vec<(usize, usize)> {
@@ -831,7 +848,11 @@ impl Schedule {
                 }
             }
         } else {
-            let round = Self::pair(&winners);
+            let round = if self.round == 1 {
+                Self::pair_first(&winners)
+            } else {
+                Self::pair(&winners)
+            };
             let is_final = round.len() == 1 && winners.len() == 2;
             for (a, b) in round {
                 let label = if is_final {
@@ -976,8 +997,12 @@ mod tests {
     #[test]
     fn single_elimination_with_byes() {
         let (r, place) = run(Format::SingleElimination, 5, &[]);
-        // 5 engines: 2 bouts + bye, then 3 left: 1 bout + bye, then the final.
-        assert_eq!(r.iter().map(Vec::len).collect::<Vec<_>>(), [2, 1, 1]);
+        // 5 engines: seeds 1-3 have byes and seeds 4 and 5 play, then two
+        // semi-finals and the final.
+        assert_eq!(r.iter().map(Vec::len).collect::<Vec<_>>(), [1, 2, 1]);
+        assert_eq!((r[0][0].a, r[0][0].b), (3, 4));
+        let (r, _) = run(Format::SingleElimination, 6, &[]);
+        assert_eq!(r.iter().map(Vec::len).collect::<Vec<_>>(), [2, 2, 1]);
         assert_eq!(place[0], 0);
         assert_eq!(place.len(), 5);
         let (_, place) = run(Format::SingleElimination, 4, &[(0, 3)]);

@@ -77,6 +77,38 @@ fn drawn_knock_out(n: usize, tag: &str) -> tengen_arena::TournamentConfig {
 }
 
 #[test]
+fn the_third_place_match_is_played_with_byes_and_refused_without_semi_finals() {
+    for n in [5, 6] {
+        let c = drawn_knock_out(n, "third-place");
+        let s = run(&c).unwrap();
+        check_records(&c, &s);
+        // Byes in the first round only: the semi-finals are e1-e4 and
+        // e2-e3, and their losers meet for third place.
+        let mut third: Vec<(String, String)> = s
+            .games
+            .iter()
+            .filter(|g| g.round == "third place")
+            .map(|g| (g.black_name.clone(), g.white_name.clone()))
+            .collect();
+        third.sort();
+        assert_eq!(
+            third,
+            [
+                ("e3".to_string(), "e4".to_string()),
+                ("e4".to_string(), "e3".to_string())
+            ],
+            "{n} entrants: {:?}",
+            s.games.iter().map(|g| &g.round).collect::<Vec<_>>()
+        );
+        let expected: Vec<String> = (1..=n).map(|i| format!("e{i}")).collect();
+        assert_eq!(s.placement, Some(expected), "{n} entrants");
+    }
+    // Three entrants have one semi-final: no third-place match to play.
+    let e = run(&drawn_knock_out(3, "third-place-3")).unwrap_err();
+    assert!(e.contains("--third-place needs at least four engines"), "{e}");
+}
+
+#[test]
 fn a_pass_at_move_four_or_six_of_swap2_loses() {
     let mut c = config(
         vec![
