@@ -173,9 +173,11 @@ pub struct Cli {
     #[arg(long)]
     pub symmetry: bool,
 
-    /// Seed for the opening order and symmetries.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed for the opening order, symmetries and lots (default 1). A tie
+    /// that outlasts the play-offs is drawn by lot from it; without it
+    /// from a fresh seed, shown in the table and summary (`lot_seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
 
     /// Games played at once.
     #[arg(short = 'j', long, default_value_t = 1)]
@@ -333,7 +335,8 @@ impl Cli {
             bout_games: self.bout_games,
             playoffs: self.playoffs || self.rulebook,
             playoff_limit: self.playoff_limit,
-            lots: (self.lots || self.rulebook).then_some(self.seed),
+            lots: (self.lots || self.rulebook).then_some(self.seed.unwrap_or(1)),
+            lot_seed: self.seed,
             third_place: self.third_place,
             groups: self.groups,
             ..Options::default()
@@ -366,7 +369,7 @@ impl Cli {
             },
         };
         config.symmetry = self.symmetry;
-        config.seed = self.seed;
+        config.seed = self.seed.unwrap_or(1);
         config.concurrency = self.concurrency;
         config.shard = self.shard.as_deref().map(Shard::parse).transpose()?;
         config.sprt = self.sprt.as_deref().map(parse_sprt).transpose()?;

@@ -40,7 +40,9 @@
 //! bout, and tied places of a round robin, gauntlet, match or group, are
 //! played off one game at a time (every pair of the tied engines once a
 //! round), colours alternating, until decided; a tie that outlasts the
-//! play-off limit is decided by lot.
+//! play-off limit is decided by lot, drawn from [`Options::lot_seed`] (a
+//! fresh seed when none is given; [`Schedule::lot_seed`] tells which, and
+//! [`Schedule::drawn_by_lot`] what the lot decided).
 
 use std::fmt;
 use tengen::board::SplitMix;
@@ -139,6 +141,9 @@ pub struct Options {
     pub playoff_limit: usize,
     /// Seeding and first colours drawn by lot (抽签, 猜先) from this seed.
     pub lots: Option<u64>,
+    /// Seed of the lots that decide ties the play-offs could not; `None`
+    /// draws a fresh seed.
+    pub lot_seed: Option<u64>,
     /// Single elimination: a match for third place.
     pub third_place: bool,
     /// Groups: how many.
@@ -154,6 +159,7 @@ impl Default for Options {
             playoffs: false,
             playoff_limit: 10,
             lots: None,
+            lot_seed: None,
             third_place: false,
             groups: 2,
         }
@@ -264,6 +270,10 @@ pub struct Schedule {
     rng: Option<SplitMix>,
     /// Lots for ties that outlast the play-offs.
     lot: SplitMix,
+    /// The seed of `lot`.
+    lot_seed: u64,
+    /// What the lot decided: a label and the engines in the drawn order.
+    by_lot: Vec<(String, Vec<usize>)>,
     /// Engines in seeding order.
     order: Vec<usize>,
     /// Each engine's seed rank (0 best).
@@ -348,12 +358,15 @@ impl Schedule {
         for (i, &e) in order.iter().enumerate() {
             rank[e] = i;
         }
+        let lot_seed = options.lot_seed.unwrap_or_else(fresh_seed);
         Ok(Schedule {
             format,
             engines,
             options,
             rng,
-            lot: SplitMix(options.lots.unwrap_or(0) ^ 0x2545_f491_4f6c_dd1d),
+            lot: SplitMix(lot_seed ^ 0x2545_f491_4f6c_dd1d),
+            lot_seed,
+            by_lot: Vec::new(),
             order,
             rank,
             round: 0,
@@ -377,6 +390,22 @@ impl Schedule {
     #[must_use]
     pub fn format(&self) -> Format {
         self.format
+    }
+
+    /// The seed the lots for ties are drawn from: [`Options::lot_seed`], or
+    /// the fresh one drawn without it. Giving it back as
+    /// [`Options::lot_seed`] draws the same lots.
+    #[must_use]
+    pub fn lot_seed(&self) -> u64 {
+        self.lot_seed
+    }
+
+    /// What the lot decided after the play-offs, in order: a label (the
+    /// bout, or the table whose places were tied) and the engines in the
+    /// order drawn, first ahead.
+    #[must_use]
+    pub fn drawn_by_lot(&self) -> &[(String, Vec<usize>)] {
+        &self.by_lot
     }
 
     /// The engines in seeding order (drawn by lot with [`Options::lots`]).
@@ -500,10 +529,25 @@ impl Schedule {
             rounds: 0,
             met: Vec::new(),
         });
-        p.tied = groups;
+        p.tied.clone_from(&groups);
         if p.rounds >= self.options.playoff_limit {
             // The lot decides what the play-offs could not.
-            self.table_order = Some(self.table_ranking());
+            let order = self.table_ranking();
+            for group in &groups {
+                let drawn: Vec<usize> = order
+                    .iter()
+                    .copied()
+                    .filter(|e| group.contains(e))
+                    .collect();
+                let label = if self.format == Format::Groups {
+                    let name = char::from(b'A' + (self.group_of[group[0]] % 26) as u8);
+                    format!("group {name}")
+                } else {
+                    self.format.to_string()
+                };
+                self.by_lot.push((label, drawn));
+            }
+            self.table_order = Some(order);
             return Vec::new();
         }
         p.rounds += 1;
@@ -602,7 +646,11 @@ impl Schedule {
 
     /// The groups' top two go on; the others are out, worst first.
     fn start_knockout(&mut self) {
-        let ranking = self.table_ranking();
+        // The order the group stage ended with (a lot drawn there stands).
+        let ranking = match self.table_order.clone() {
+            Some(order) => order,
+            None => self.table_ranking(),
+        };
         let mut place_in_group = vec![0; self.engines];
         let mut seen = vec![0; self.options.groups];
         for &e in &ranking {
@@ -773,6 +821,9 @@ impl Schedule {
             std::cmp::Ordering::Equal => self.rank[o.a] < self.rank[o.b],
         };
         let (winner, loser) = if a_wins { (o.a, o.b) } else { (o.b, o.a) };
+        if o.score.a == o.score.b && self.options.playoffs {
+            self.by_lot.push((o.label.clone(), vec![winner, loser]));
+        }
         if o.third_place {
             self.third = Some((winner, loser));
             return;
@@ -930,6 +981,19 @@ impl Schedule {
         order.extend(out);
         Some(order)
     }
+}
+
+/// A seed nobody chose: the process's random hash keys, the time and the
+/// process id.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(nanos);
+    h.write_u32(std::process::id());
+    h.finish()
 }
 
 #[cfg(test)]
@@ -1118,7 +1182,7 @@ mod tests {
         // for the same seed.
         let limited = Options {
             playoff_limit: 3,
-            lots: Some(5),
+            lot_seed: Some(5),
             ..options
         };
         let decide = || {
@@ -1131,11 +1195,13 @@ mod tests {
                 }
                 n += next.len();
             }
-            (n, s.placement().unwrap())
+            assert_eq!(s.lot_seed(), 5);
+            (n, s.placement().unwrap(), s.drawn_by_lot().to_vec())
         };
-        let (games, place) = decide();
+        let (games, place, by_lot) = decide();
         assert_eq!(games, 4, "one game and three play-offs");
         assert_eq!(decide().1, place);
+        assert_eq!(by_lot, [("final".to_string(), place)], "the lot is noted");
     }
 
     #[test]

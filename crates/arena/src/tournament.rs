@@ -365,6 +365,13 @@ pub struct Summary {
     /// King of the hill: each engine's points (a holder's win 1, a
     /// challenger's win 1.5, a draw 0.5).
     pub hill: Option<Vec<(String, f64)>>,
+    /// With play-offs: the seed of the lots that decide ties the play-offs
+    /// could not (`--seed`, or a fresh one; `--seed` with it draws the
+    /// same lots again).
+    pub lot_seed: Option<u64>,
+    /// What the lot decided, in words: the bout or table, and the engines
+    /// in the order drawn.
+    pub by_lot: Vec<String>,
     /// Whether the tournament was interrupted before its end.
     pub interrupted: bool,
     /// Whether an SPRT stopped the match early.
@@ -411,6 +418,8 @@ impl Summary {
             pairs: pairwise(names, &games),
             placement: None,
             hill: None,
+            lot_seed: None,
+            by_lot: Vec::new(),
             games,
             interrupted: false,
             stopped_by_sprt: false,
@@ -522,6 +531,14 @@ impl Summary {
         }
         if let Some(p) = &self.placement {
             let _ = writeln!(s, "\nplacement: {}", p.join(", "));
+        }
+        if !self.by_lot.is_empty() {
+            let seed = self
+                .lot_seed
+                .map_or_else(String::new, |n| format!(" (lot seed {n})"));
+            for d in &self.by_lot {
+                let _ = writeln!(s, "decided by lot{seed}: {d}");
+            }
         }
         let reasons: Vec<String> = self
             .reasons()
@@ -920,6 +937,15 @@ impl Running<'_> {
         summary.hill = schedule
             .hill_points()
             .map(|h| names.iter().cloned().zip(h).collect());
+        summary.lot_seed = config.bouts.playoffs.then(|| schedule.lot_seed());
+        summary.by_lot = schedule
+            .drawn_by_lot()
+            .iter()
+            .map(|(label, order)| {
+                let order: Vec<&str> = order.iter().map(|&e| names[e].as_str()).collect();
+                format!("{label}: {}", order.join(" ahead of "))
+            })
+            .collect();
         if let (Some(place), false) = (&summary.placement, config.format.is_elimination()) {
             // Ties played off, or king of the hill: the table follows the
             // final order.

@@ -322,7 +322,7 @@ fn drawn_play_offs_end_by_lot_the_same_way_for_the_same_seed() {
         c.format = Format::Match;
         c.bouts.playoffs = true;
         c.bouts.playoff_limit = 2;
-        c.bouts.lots = Some(seed);
+        c.bouts.lot_seed = Some(seed);
         let s = run(&c).unwrap();
         check_records(&c, &s);
         assert_eq!(s.games.len(), 2 + 2, "one pair and two play-off games");

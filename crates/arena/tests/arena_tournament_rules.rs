@@ -64,6 +64,32 @@ fn placement(json: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
+#[test]
+fn an_unsettled_tie_is_drawn_by_lot_from_the_seed_or_a_fresh_one() {
+    // Without --lots, the lot that ends the play-offs still depends on
+    // --seed, and the same seed draws the same way.
+    let by_seed: Vec<Vec<String>> = (1..=8)
+        .map(|s| placement(&drawn_match(&["--seed", &s.to_string()]).0))
+        .collect();
+    assert!(
+        by_seed.iter().any(|p| p[0] == "a") && by_seed.iter().any(|p| p[0] == "b"),
+        "{by_seed:?}"
+    );
+    let (json, table) = drawn_match(&["--seed", "3"]);
+    assert_eq!(placement(&json), by_seed[2]);
+    assert_eq!(json["lot_seed"].as_u64(), Some(3));
+    // The table and the summary say that the lot decided.
+    assert!(table.contains("by lot"), "{table}");
+    let drawn = json["by_lot"].as_array().expect("by_lot");
+    assert_eq!(drawn.len(), 1, "{json}");
+    // Without --seed a fresh seed is drawn and recorded; giving it back
+    // with --seed draws the same way.
+    let (json, _) = drawn_match(&[]);
+    let seed = json["lot_seed"].as_u64().expect("the lot's seed is recorded");
+    let (again, _) = drawn_match(&["--seed", &seed.to_string()]);
+    assert_eq!(placement(&again), placement(&json));
+}
+
 /// A knock-out of passing engines `e1`, `e2`, …: every game is drawn and
 /// every bout goes to the better seed at once (no tie-break pairs).
 fn drawn_knock_out(n: usize, tag: &str) -> tengen_arena::TournamentConfig {
