@@ -41,7 +41,15 @@ fn drawn_match(extra: &[&str]) -> (serde_json::Value, String) {
     let out = out_dir("cli-lot");
     let result = arena()
         .args(["-e", &passer_arg("a"), "-e", &passer_arg("b")])
-        .args(["-f", "match", "-n", "1", "--playoffs", "--playoff-limit", "1"])
+        .args([
+            "-f",
+            "match",
+            "-n",
+            "1",
+            "--playoffs",
+            "--playoff-limit",
+            "1",
+        ])
         .args(["--turn-time", "2s", "-q"])
         .args(extra)
         .arg("--out")
@@ -85,7 +93,9 @@ fn an_unsettled_tie_is_drawn_by_lot_from_the_seed_or_a_fresh_one() {
     // Without --seed a fresh seed is drawn and recorded; giving it back
     // with --seed draws the same way.
     let (json, _) = drawn_match(&[]);
-    let seed = json["lot_seed"].as_u64().expect("the lot's seed is recorded");
+    let seed = json["lot_seed"]
+        .as_u64()
+        .expect("the lot's seed is recorded");
     let (again, _) = drawn_match(&["--seed", &seed.to_string()]);
     assert_eq!(placement(&again), placement(&json));
 }
@@ -131,7 +141,10 @@ fn the_third_place_match_is_played_with_byes_and_refused_without_semi_finals() {
     }
     // Three entrants have one semi-final: no third-place match to play.
     let e = run(&drawn_knock_out(3, "third-place-3")).unwrap_err();
-    assert!(e.contains("--third-place needs at least four engines"), "{e}");
+    assert!(
+        e.contains("--third-place needs at least four engines"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -139,7 +152,11 @@ fn a_pass_at_move_four_or_six_of_swap2_loses() {
     let mut c = config(
         vec![
             broken("passer", "swap2-pass", &[]),
-            engine("greedy", "greedy_engine", &["--seed", "3", "--swap2", "two"]),
+            engine(
+                "greedy",
+                "greedy_engine",
+                &["--seed", "3", "--swap2", "two"],
+            ),
         ],
         "swap2-pass",
     );
@@ -212,6 +229,77 @@ fn tie_break_games_of_short_bouts_are_labelled_tie_breaks() {
     let rounds: Vec<&str> = games.iter().map(|g| g.round.as_str()).collect();
     assert_eq!(rounds, ["final", "final tie-break 1", "final tie-break 2"]);
     assert_eq!(s.placement, Some(vec!["p".to_string(), "q".to_string()]));
+}
+
+#[test]
+fn seeding_and_first_colours_are_drawn_by_lot() {
+    // Four passing engines in a knock-out without tie-breaks: every game
+    // is drawn, so the better seed of each bout goes through and the
+    // champion is the top seed.
+    let field = || {
+        (1..=4)
+            .map(|i| passer(&format!("e{i}")))
+            .collect::<Vec<_>>()
+    };
+    let play = |lots: Option<u64>| {
+        let mut c = config(field(), "lots-seeding");
+        c.format = Format::SingleElimination;
+        c.tiebreaks = 0;
+        c.bouts.lots = lots;
+        c.concurrency = 2;
+        let s = run(&c).unwrap();
+        check_records(&c, &s);
+        let mut games: Vec<(usize, String, String, String)> = s
+            .games
+            .iter()
+            .map(|g| {
+                (
+                    g.id,
+                    g.round.clone(),
+                    g.black_name.clone(),
+                    g.white_name.clone(),
+                )
+            })
+            .collect();
+        games.sort();
+        (games, s.placement.unwrap())
+    };
+    // Listing order: e1 meets e4 and e2 meets e3, the better seed black
+    // first; e1 wins.
+    let (games, place) = play(None);
+    let firsts: Vec<(&str, &str)> = games
+        .iter()
+        .filter(|g| g.1 == "round 1" && g.0 % 2 == 1)
+        .map(|g| (g.2.as_str(), g.3.as_str()))
+        .collect();
+    assert_eq!(firsts, [("e1", "e4"), ("e2", "e3")]);
+    assert_eq!(place[0], "e1");
+    let mut champions = std::collections::BTreeSet::new();
+    let mut better_black = 0;
+    let mut worse_black = 0;
+    for seed in 1..=6 {
+        let (games, place) = play(Some(seed));
+        assert_eq!(play(Some(seed)).0, games, "seed {seed} draws the same");
+        champions.insert(place[0].clone());
+        // Each pair swaps colours; the better seed is the bout's winner.
+        for pair in games.chunks(2) {
+            assert_eq!((&pair[0].2, &pair[0].3), (&pair[1].3, &pair[1].2));
+            let winner_pos = |name: &str| place.iter().position(|p| p == name);
+            if winner_pos(&pair[0].2) < winner_pos(&pair[0].3) {
+                better_black += 1;
+            } else {
+                worse_black += 1;
+            }
+        }
+    }
+    assert!(
+        champions.len() > 1,
+        "the lot draws the seeding: {champions:?}"
+    );
+    assert!(
+        better_black > 0 && worse_black > 0,
+        "the lot draws the first colour: {better_black} {worse_black}"
+    );
 }
 
 #[test]
