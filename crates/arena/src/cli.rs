@@ -37,8 +37,8 @@ pub struct Cli {
     #[arg(short = 'n', long, default_value_t = 10)]
     pub pairs: usize,
 
-    /// Extra game pairs to break a tied elimination bout before the better
-    /// seed goes through.
+    /// Extra game pairs (single games with --bout-games) to break a tied
+    /// elimination bout before the better seed goes through.
     #[arg(long, default_value_t = 1)]
     pub tiebreaks: usize,
 
