@@ -16,6 +16,8 @@
 //! | `refuse-start` | answers START with ERROR |
 //! | `exit-start` | exits on START |
 //! | `swap2-dup` | answers `SWAP2BOARD` with a point twice |
+//! | `swap2-pass` | opens swap2 normally, then passes (`-1,-1`) when asked for move 4 or 6 |
+//! | `opening-pass` | answers every `OPENINGBOARD` request that has stones on the board with a pass (`-1,-1`) |
 //! | `opening-noncanonical` | answers `OPENINGBOARD` on an empty board with three stones that are not one of the 26 openings |
 //! | `flood` | writes 200 MB without a newline (then one) |
 //! | `pass` | passes (`-1,-1`), and again at every later move |
@@ -52,6 +54,13 @@ impl Brain for Broken {
             let (cx, cy) = (board.width() / 2, board.height() / 2);
             return Some(format!("{cx},{cy} {},{cy} {cx},{cy}", cx + 1));
         }
+        if self.mode == "swap2-pass" {
+            if board.stone_count() == 0 {
+                let (cx, cy) = (board.width() / 2, board.height() / 2);
+                return Some(format!("{cx},{cy} {},{} {},{cy}", cx + 1, cy + 1, cx + 1));
+            }
+            return Some("-1,-1".into());
+        }
         let pos = greedy_move(board, &mut self.rng)?;
         Some(play(board, pos))
     }
@@ -68,6 +77,9 @@ impl Brain for Broken {
         if self.mode == "opening-noncanonical" && lines.is_empty() {
             // White 2 does not touch black 1.
             return Some(format!("{cx},{cy} {},{cy} {cx},{}", cx + 2, cy + 1));
+        }
+        if self.mode == "opening-pass" && !lines.is_empty() {
+            return Some("-1,-1".into());
         }
         let reply = library_opening(header, lines, w, h, rule).ok()?;
         if self.mode == "opening-offcentre" && lines.is_empty() {

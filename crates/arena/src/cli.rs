@@ -37,8 +37,8 @@ pub struct Cli {
     #[arg(short = 'n', long, default_value_t = 10)]
     pub pairs: usize,
 
-    /// Extra game pairs to break a tied elimination bout before the better
-    /// seed goes through.
+    /// Extra game pairs (single games with --bout-games) to break a tied
+    /// elimination bout before the better seed goes through.
     #[arg(long, default_value_t = 1)]
     pub tiebreaks: usize,
 
@@ -63,7 +63,7 @@ pub struct Cli {
     pub lots: bool,
 
     /// Single elimination: a match for third place between the
-    /// semi-finals' losers.
+    /// semi-finals' losers (four engines or more; refused with fewer).
     #[arg(long = "third-place")]
     pub third_place: bool,
 
@@ -173,9 +173,11 @@ pub struct Cli {
     #[arg(long)]
     pub symmetry: bool,
 
-    /// Seed for the opening order and symmetries.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed for the opening order, symmetries and lots (default 1). A tie
+    /// that outlasts the play-offs is drawn by lot from it; without it
+    /// from a fresh seed, shown in the table and summary (`lot_seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
 
     /// Games played at once.
     #[arg(short = 'j', long, default_value_t = 1)]
@@ -204,8 +206,9 @@ pub struct Cli {
 
     /// Show each engine's rank (9级 … 1级, 1段 … 9段) beside its rating;
     /// the ratings average zero, so OFFSET (default 0) points are added
-    /// first to place the field on the ladder.
-    #[arg(long, value_name = "OFFSET", num_args = 0..=1, default_missing_value = "0", allow_hyphen_values = true)]
+    /// first to place the field on the ladder. A negative OFFSET is read
+    /// as one (`--ranks -100`); any other flag after `--ranks` is a flag.
+    #[arg(long, value_name = "OFFSET", num_args = 0..=1, default_missing_value = "0", allow_negative_numbers = true)]
     pub ranks: Option<f64>,
 
     /// Write each game's protocol transcript as a `.log` next to its
@@ -332,7 +335,8 @@ impl Cli {
             bout_games: self.bout_games,
             playoffs: self.playoffs || self.rulebook,
             playoff_limit: self.playoff_limit,
-            lots: (self.lots || self.rulebook).then_some(self.seed),
+            lots: (self.lots || self.rulebook).then_some(self.seed.unwrap_or(1)),
+            lot_seed: self.seed,
             third_place: self.third_place,
             groups: self.groups,
             ..Options::default()
@@ -365,7 +369,7 @@ impl Cli {
             },
         };
         config.symmetry = self.symmetry;
-        config.seed = self.seed;
+        config.seed = self.seed.unwrap_or(1);
         config.concurrency = self.concurrency;
         config.shard = self.shard.as_deref().map(Shard::parse).transpose()?;
         config.sprt = self.sprt.as_deref().map(parse_sprt).transpose()?;

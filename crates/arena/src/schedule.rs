@@ -27,8 +27,11 @@
 //!
 //! Brackets are seeded in the order the engines are given, or by lot
 //! (抽签) with [`Options::lots`], and re-seeded every round: in each
-//! bracket the best remaining seed meets the worst, and with an odd count
-//! the best seed has a bye. The first colour of a bout is the better
+//! bracket the best remaining seed meets the worst. A single-elimination
+//! knock-out gives its byes in the first round only, to the best seeds, so
+//! that every later round is full and there are two semi-finals (and a
+//! third-place match, when asked for) from four entrants on; in double
+//! elimination the best seed of an odd bracket has a bye. The first colour of a bout is the better
 //! seed's, or drawn by lot (猜先); colours then alternate.
 //!
 //! **Ties.** By default a tied bout of pairs is replayed with one more pair
@@ -37,7 +40,9 @@
 //! bout, and tied places of a round robin, gauntlet, match or group, are
 //! played off one game at a time (every pair of the tied engines once a
 //! round), colours alternating, until decided; a tie that outlasts the
-//! play-off limit is decided by lot.
+//! play-off limit is decided by lot, drawn from [`Options::lot_seed`] (a
+//! fresh seed when none is given; [`Schedule::lot_seed`] tells which, and
+//! [`Schedule::drawn_by_lot`] what the lot decided).
 
 use std::fmt;
 use tengen::board::SplitMix;
@@ -136,6 +141,9 @@ pub struct Options {
     pub playoff_limit: usize,
     /// Seeding and first colours drawn by lot (抽签, 猜先) from this seed.
     pub lots: Option<u64>,
+    /// Seed of the lots that decide ties the play-offs could not; `None`
+    /// draws a fresh seed.
+    pub lot_seed: Option<u64>,
     /// Single elimination: a match for third place.
     pub third_place: bool,
     /// Groups: how many.
@@ -151,6 +159,7 @@ impl Default for Options {
             playoffs: false,
             playoff_limit: 10,
             lots: None,
+            lot_seed: None,
             third_place: false,
             groups: 2,
         }
@@ -217,7 +226,8 @@ pub struct BoutScore {
 enum Phase {
     /// Its main games (pairs, or single games one a round).
     Main,
-    /// Tie-break pairs (without play-offs).
+    /// Tie-break pairs, or single games in bouts of single games
+    /// (without play-offs).
     TieBreak,
     /// Play-off games (加赛), one a round.
     PlayOff,
@@ -260,6 +270,10 @@ pub struct Schedule {
     rng: Option<SplitMix>,
     /// Lots for ties that outlast the play-offs.
     lot: SplitMix,
+    /// The seed of `lot`.
+    lot_seed: u64,
+    /// What the lot decided: a label and the engines in the drawn order.
+    by_lot: Vec<(String, Vec<usize>)>,
     /// Engines in seeding order.
     order: Vec<usize>,
     /// Each engine's seed rank (0 best).
@@ -316,6 +330,12 @@ impl Schedule {
         if options.third_place && format != Format::SingleElimination {
             return Err("a third-place match belongs to single elimination".into());
         }
+        if options.third_place && engines < 4 {
+            return Err(format!(
+                "--third-place needs at least four engines (two semi-finals whose \
+                 losers meet); {engines} given"
+            ));
+        }
         if format == Format::Groups && (options.groups < 2 || engines < 2 * options.groups) {
             return Err(format!(
                 "{} groups need at least two engines each; {engines} given",
@@ -338,12 +358,15 @@ impl Schedule {
         for (i, &e) in order.iter().enumerate() {
             rank[e] = i;
         }
+        let lot_seed = options.lot_seed.unwrap_or_else(fresh_seed);
         Ok(Schedule {
             format,
             engines,
             options,
             rng,
-            lot: SplitMix(options.lots.unwrap_or(0) ^ 0x2545_f491_4f6c_dd1d),
+            lot: SplitMix(lot_seed ^ 0x2545_f491_4f6c_dd1d),
+            lot_seed,
+            by_lot: Vec::new(),
             order,
             rank,
             round: 0,
@@ -367,6 +390,22 @@ impl Schedule {
     #[must_use]
     pub fn format(&self) -> Format {
         self.format
+    }
+
+    /// The seed the lots for ties are drawn from: [`Options::lot_seed`], or
+    /// the fresh one drawn without it. Giving it back as
+    /// [`Options::lot_seed`] draws the same lots.
+    #[must_use]
+    pub fn lot_seed(&self) -> u64 {
+        self.lot_seed
+    }
+
+    /// What the lot decided after the play-offs, in order: a label (the
+    /// bout, or the table whose places were tied) and the engines in the
+    /// order drawn, first ahead.
+    #[must_use]
+    pub fn drawn_by_lot(&self) -> &[(String, Vec<usize>)] {
+        &self.by_lot
     }
 
     /// The engines in seeding order (drawn by lot with [`Options::lots`]).
@@ -490,10 +529,25 @@ impl Schedule {
             rounds: 0,
             met: Vec::new(),
         });
-        p.tied = groups;
+        p.tied.clone_from(&groups);
         if p.rounds >= self.options.playoff_limit {
             // The lot decides what the play-offs could not.
-            self.table_order = Some(self.table_ranking());
+            let order = self.table_ranking();
+            for group in &groups {
+                let drawn: Vec<usize> = order
+                    .iter()
+                    .copied()
+                    .filter(|e| group.contains(e))
+                    .collect();
+                let label = if self.format == Format::Groups {
+                    let name = char::from(b'A' + (self.group_of[group[0]] % 26) as u8);
+                    format!("group {name}")
+                } else {
+                    self.format.to_string()
+                };
+                self.by_lot.push((label, drawn));
+            }
+            self.table_order = Some(order);
             return Vec::new();
         }
         p.rounds += 1;
@@ -592,7 +646,11 @@ impl Schedule {
 
     /// The groups' top two go on; the others are out, worst first.
     fn start_knockout(&mut self) {
-        let ranking = self.table_ranking();
+        // The order the group stage ended with (a lot drawn there stands).
+        let ranking = match self.table_order.clone() {
+            Some(order) => order,
+            None => self.table_ranking(),
+        };
         let mut place_in_group = vec![0; self.engines];
         let mut seen = vec![0; self.options.groups];
         for &e in &ranking {
@@ -713,18 +771,24 @@ impl Schedule {
         if o.score.a != o.score.b {
             return None;
         }
-        if self.options.playoffs || limit.is_some() {
-            let cap = if self.options.playoffs {
-                self.options.playoff_limit
-            } else {
-                self.options.tiebreaks
-            };
-            if o.extra >= cap {
+        if self.options.playoffs {
+            if o.extra >= self.options.playoff_limit {
                 return None;
             }
             o.phase = Phase::PlayOff;
             o.extra += 1;
             let label = format!("{} play-off {}", o.label, o.extra);
+            return Some(self.single_of(o, label));
+        }
+        if limit.is_some() {
+            // Bouts of single games break a tie with single games, up to
+            // the tie-breaks; then the better seed goes through.
+            if o.extra >= self.options.tiebreaks {
+                return None;
+            }
+            o.phase = Phase::TieBreak;
+            o.extra += 1;
+            let label = format!("{} tie-break {}", o.label, o.extra);
             return Some(self.single_of(o, label));
         }
         if o.extra >= self.options.tiebreaks {
@@ -757,6 +821,9 @@ impl Schedule {
             std::cmp::Ordering::Equal => self.rank[o.a] < self.rank[o.b],
         };
         let (winner, loser) = if a_wins { (o.a, o.b) } else { (o.b, o.a) };
+        if o.score.a == o.score.b && self.options.playoffs {
+            self.by_lot.push((o.label.clone(), vec![winner, loser]));
+        }
         if o.third_place {
             self.third = Some((winner, loser));
             return;
@@ -774,6 +841,14 @@ impl Schedule {
         } else {
             1
         }
+    }
+
+    /// The first round of a single-elimination knock-out: the best seeds
+    /// have byes, as many as bring the field down to a power of two, and
+    /// the others play best against worst.
+    fn pair_first(bracket: &[usize]) -> Vec<(usize, usize)> {
+        let byes = bracket.len().next_power_of_two() - bracket.len();
+        Self::pair(&bracket[byes..])
     }
 
     /// Pairs a bracket best against worst; the best seed of an odd count
@@ -824,7 +899,11 @@ impl Schedule {
                 }
             }
         } else {
-            let round = Self::pair(&winners);
+            let round = if self.round == 1 {
+                Self::pair_first(&winners)
+            } else {
+                Self::pair(&winners)
+            };
             let is_final = round.len() == 1 && winners.len() == 2;
             for (a, b) in round {
                 let label = if is_final {
@@ -904,6 +983,19 @@ impl Schedule {
     }
 }
 
+/// A seed nobody chose: the process's random hash keys, the time and the
+/// process id.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(nanos);
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -969,8 +1061,12 @@ mod tests {
     #[test]
     fn single_elimination_with_byes() {
         let (r, place) = run(Format::SingleElimination, 5, &[]);
-        // 5 engines: 2 bouts + bye, then 3 left: 1 bout + bye, then the final.
-        assert_eq!(r.iter().map(Vec::len).collect::<Vec<_>>(), [2, 1, 1]);
+        // 5 engines: seeds 1-3 have byes and seeds 4 and 5 play, then two
+        // semi-finals and the final.
+        assert_eq!(r.iter().map(Vec::len).collect::<Vec<_>>(), [1, 2, 1]);
+        assert_eq!((r[0][0].a, r[0][0].b), (3, 4));
+        let (r, _) = run(Format::SingleElimination, 6, &[]);
+        assert_eq!(r.iter().map(Vec::len).collect::<Vec<_>>(), [2, 2, 1]);
         assert_eq!(place[0], 0);
         assert_eq!(place.len(), 5);
         let (_, place) = run(Format::SingleElimination, 4, &[(0, 3)]);
@@ -1086,7 +1182,7 @@ mod tests {
         // for the same seed.
         let limited = Options {
             playoff_limit: 3,
-            lots: Some(5),
+            lot_seed: Some(5),
             ..options
         };
         let decide = || {
@@ -1099,11 +1195,13 @@ mod tests {
                 }
                 n += next.len();
             }
-            (n, s.placement().unwrap())
+            assert_eq!(s.lot_seed(), 5);
+            (n, s.placement().unwrap(), s.drawn_by_lot().to_vec())
         };
-        let (games, place) = decide();
+        let (games, place, by_lot) = decide();
         assert_eq!(games, 4, "one game and three play-offs");
         assert_eq!(decide().1, place);
+        assert_eq!(by_lot, [("final".to_string(), place)], "the lot is noted");
     }
 
     #[test]

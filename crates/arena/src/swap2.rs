@@ -16,13 +16,14 @@
 //! So `SWAP` always means "I take black and the other side moves", and a
 //! move always means "I take white". Every answer is charged to the
 //! answering engine's clock. A malformed answer, a wrong number of stones,
-//! a stone off the board, on an occupied point, on black's forbidden point
+//! a pass (`-1,-1`: there is no passing in the opening), a stone off the
+//! board, on an occupied point, on black's forbidden point
 //! (renju) or one that makes a winning row loses the game for the engine
 //! that chose it. After the stage both engines are sent the position with
 //! `BOARD`.
 
 use super::game::{Ask, OpeningStage, Seating};
-use super::referee::{parse_move, Outcome, Reason};
+use super::referee::{parse_move, Outcome, Reason, PASS};
 use tengen::rules::Color;
 
 /// The swap2 opening stage.
@@ -82,6 +83,11 @@ fn ask(table: &mut Seating<'_>, color: Color, counts: &[usize], swap: bool) -> R
             "{} stones where {counts:?} are allowed",
             v.len()
         ))),
+        // Move 4 or 6 would otherwise reach the referee as a normal move,
+        // where a pass is allowed.
+        Some(Answer::Stones(v)) if v.contains(&PASS) => {
+            Err(bad("a pass is not allowed in the opening".into()))
+        }
         Some(a) => Ok(a),
     }
 }

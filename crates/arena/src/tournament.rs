@@ -365,6 +365,13 @@ pub struct Summary {
     /// King of the hill: each engine's points (a holder's win 1, a
     /// challenger's win 1.5, a draw 0.5).
     pub hill: Option<Vec<(String, f64)>>,
+    /// With play-offs: the seed of the lots that decide ties the play-offs
+    /// could not (`--seed`, or a fresh one; `--seed` with it draws the
+    /// same lots again).
+    pub lot_seed: Option<u64>,
+    /// What the lot decided, in words: the bout or table, and the engines
+    /// in the order drawn.
+    pub by_lot: Vec<String>,
     /// Whether the tournament was interrupted before its end.
     pub interrupted: bool,
     /// Whether an SPRT stopped the match early.
@@ -411,6 +418,8 @@ impl Summary {
             pairs: pairwise(names, &games),
             placement: None,
             hill: None,
+            lot_seed: None,
+            by_lot: Vec::new(),
             games,
             interrupted: false,
             stopped_by_sprt: false,
@@ -523,6 +532,14 @@ impl Summary {
         if let Some(p) = &self.placement {
             let _ = writeln!(s, "\nplacement: {}", p.join(", "));
         }
+        if !self.by_lot.is_empty() {
+            let seed = self
+                .lot_seed
+                .map_or_else(String::new, |n| format!(" (lot seed {n})"));
+            for d in &self.by_lot {
+                let _ = writeln!(s, "decided by lot{seed}: {d}");
+            }
+        }
         let reasons: Vec<String> = self
             .reasons()
             .iter()
@@ -587,7 +604,7 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
         }
     }
     // Play-off games (加赛) decide places; they do not add table points.
-    for g in games.iter().filter(|g| !g.round.contains("play-off")) {
+    for g in games.iter().filter(|g| !is_playoff(g)) {
         for (idx, colour) in [(g.black, 0), (g.white, 1)] {
             let row = &mut rows[idx];
             match g.score_of(idx) {
@@ -615,12 +632,19 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
     order.into_iter().map(|i| rows[i].clone()).collect()
 }
 
-/// Engine 0's record against engine 1 over the games.
+/// Whether `g` is a play-off game (加赛): an extra game that decides a
+/// tie, left out of the table's points and of the head-to-head statistics.
+fn is_playoff(g: &GameRecord) -> bool {
+    g.round.contains("play-off")
+}
+
+/// Engine `a`'s record against engine `b` over the games, play-off games
+/// left out.
 #[must_use]
 pub fn head_to_head(games: &[GameRecord], a: usize, b: usize) -> Wdl {
     let mut w = Wdl::default();
     for g in games {
-        if !between(g, a, b) || g.outcome.both_lose {
+        if !between(g, a, b) || g.outcome.both_lose || is_playoff(g) {
             continue;
         }
         match g.winner_engine() {
@@ -641,10 +665,13 @@ fn between(g: &GameRecord, a: usize, b: usize) -> bool {
 /// numbers, the first odd, on the same opening with the colours swapped
 /// (how a match's games are numbered, see `expand`). A pair with a game
 /// that both sides lost is left out, as [`head_to_head`] leaves out the
-/// game.
+/// game; play-off games are single games, never a pair.
 #[must_use]
 pub fn head_to_head_pairs(games: &[GameRecord], a: usize, b: usize) -> Penta {
-    let mut mine: Vec<&GameRecord> = games.iter().filter(|g| between(g, a, b)).collect();
+    let mut mine: Vec<&GameRecord> = games
+        .iter()
+        .filter(|g| between(g, a, b) && !is_playoff(g))
+        .collect();
     mine.sort_by_key(|g| g.id);
     let halves = |g: &GameRecord| match g.winner_engine() {
         None => 1,
@@ -910,6 +937,15 @@ impl Running<'_> {
         summary.hill = schedule
             .hill_points()
             .map(|h| names.iter().cloned().zip(h).collect());
+        summary.lot_seed = config.bouts.playoffs.then(|| schedule.lot_seed());
+        summary.by_lot = schedule
+            .drawn_by_lot()
+            .iter()
+            .map(|(label, order)| {
+                let order: Vec<&str> = order.iter().map(|&e| names[e].as_str()).collect();
+                format!("{label}: {}", order.join(" ahead of "))
+            })
+            .collect();
         if let (Some(place), false) = (&summary.placement, config.format.is_elimination()) {
             // Ties played off, or king of the hill: the table follows the
             // final order.

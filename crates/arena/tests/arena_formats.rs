@@ -322,7 +322,7 @@ fn drawn_play_offs_end_by_lot_the_same_way_for_the_same_seed() {
         c.format = Format::Match;
         c.bouts.playoffs = true;
         c.bouts.playoff_limit = 2;
-        c.bouts.lots = Some(seed);
+        c.bouts.lot_seed = Some(seed);
         let s = run(&c).unwrap();
         check_records(&c, &s);
         assert_eq!(s.games.len(), 2 + 2, "one pair and two play-off games");
@@ -385,35 +385,55 @@ fn groups_then_knock_out_and_king_of_the_hill() {
     let top: std::collections::BTreeSet<&str> = place[..2].iter().map(String::as_str).collect();
     assert_eq!(top, ["a", "b"].into_iter().collect());
 
-    // King of the hill: a holds and plays black against b, x, y in turn.
-    let mut c = config(mixed_field(), "koth");
+    // King of the hill, with games whose results are known beforehand: h
+    // holds first and crashes at its second move, so p1 (white, passing)
+    // wins as challenger (1.5) and holds; p1 and p2 both pass, a draw
+    // (0.5 each, p1 holds); y answers garbage, so p1 wins as holder (1).
+    let mut c = config(
+        vec![
+            black_loses("h"),
+            broken("p1", "pass", &[]),
+            broken("p2", "pass", &[]),
+            broken("y", "garbage", &[]),
+        ],
+        "koth",
+    );
     c.format = Format::KingOfTheHill;
     let s = run(&c).unwrap();
     check_records(&c, &s);
     let mut games = s.games.clone();
     games.sort_by_key(|g| g.id);
-    assert_eq!(games.len(), 3, "one game for each challenger");
-    let mut holder = 0;
-    let mut points = [0.0; 4];
-    for g in &games {
-        assert_eq!(g.black, holder, "the holder plays black");
-        match g.winner_engine() {
-            Some(w) if w == holder => points[w] += 1.0,
-            Some(w) => {
-                points[w] += 1.5;
-                holder = w;
-            }
-            None => {
-                points[g.black] += 0.5;
-                points[g.white] += 0.5;
-            }
-        }
-    }
+    let played: Vec<(&str, &str, Option<usize>)> = games
+        .iter()
+        .map(|g| {
+            (
+                g.black_name.as_str(),
+                g.white_name.as_str(),
+                g.winner_engine(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        played,
+        [
+            ("h", "p1", Some(1)),
+            ("p1", "p2", None),
+            ("p1", "y", Some(1))
+        ],
+        "the holder plays black against each challenger in turn"
+    );
     let hill = s.hill.clone().unwrap();
-    let got: Vec<f64> = hill.iter().map(|(_, p)| *p).collect();
-    assert_eq!(got, points);
+    let expected = [("h", 0.0), ("p1", 3.0), ("p2", 0.5), ("y", 0.0)];
+    let got: Vec<(&str, f64)> = hill.iter().map(|(n, p)| (n.as_str(), *p)).collect();
+    assert_eq!(got, expected);
+    assert_eq!(
+        s.placement,
+        Some(["p1", "p2", "h", "y"].map(String::from).to_vec()),
+        "by points, then seed"
+    );
     assert!(
-        s.table().contains("king of the hill points: a "),
+        s.table()
+            .contains("king of the hill points: h 0, p1 3, p2 0.5, y 0"),
         "{}",
         s.table()
     );
