@@ -11,6 +11,9 @@
 //! BOARD / x,y,1|2 … / DONE (first move after an opening, stones in
 //!                          move order)                            → x,y
 //! INFO time_left …, TURN x,y (every later move; -1,-1 a pass)     → x,y
+//!                        (with a game time or periods, each request
+//!                        starts with INFO timeout_turn, [timeout_match
+//!                        under --stages,] time_left)
 //! END
 //! ```
 //!
@@ -431,9 +434,13 @@ fn greet(
 /// The lines that ask the seat playing `color` for its next move.
 fn move_request(seat: &Seat, referee: &Referee, color: Color) -> Vec<String> {
     let mut lines = Vec::new();
-    let (turn, _, left) = seat.clock.info();
+    let (turn, period, left) = seat.clock.info();
     if seat.clock.control().has_budget() {
         lines.push(format!("INFO timeout_turn {turn}"));
+        if !seat.clock.control().stages.is_empty() {
+            // Moves in a period: the length of the period this move is in.
+            lines.push(format!("INFO timeout_match {period}"));
+        }
         lines.push(format!("INFO time_left {left}"));
     }
     let moves = referee.moves();
