@@ -25,7 +25,10 @@ fn requests_to(log: &str, name: &str) -> usize {
     log.lines()
         .filter(|l| {
             let w: Vec<&str> = l.split_whitespace().collect();
-            w.len() >= 4 && w[1] == name && w[2] == ">" && matches!(w[3], "BEGIN" | "BOARD" | "TURN")
+            w.len() >= 4
+                && w[1] == name
+                && w[2] == ">"
+                && matches!(w[3], "BEGIN" | "BOARD" | "TURN")
         })
         .count()
 }
