@@ -148,6 +148,12 @@ pub trait OpeningStage: Send + Sync {
     /// A short name for records.
     fn name(&self) -> &str;
 
+    /// The name with every setting that changes how the stage is played,
+    /// for a sharded run's plan.
+    fn plan_name(&self) -> String {
+        self.name().to_string()
+    }
+
     /// Runs the stage. On success normal play continues from the referee's
     /// position with the seats as they are.
     ///
