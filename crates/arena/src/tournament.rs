@@ -1024,14 +1024,7 @@ impl Plan {
             commands: config
                 .engines
                 .iter()
-                .map(|e| {
-                    let mut c = e.command.display().to_string();
-                    for a in &e.args {
-                        c.push(' ');
-                        c.push_str(a);
-                    }
-                    c
-                })
+                .map(EngineSpec::command_line)
                 .collect(),
             pairs: config.pairs,
             seed: config.seed,
