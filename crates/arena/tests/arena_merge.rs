@@ -14,13 +14,18 @@ fn arena() -> Command {
 /// Shard `k` of 2 of a two-pair match between seeded greedy engines,
 /// with `extra` options, into a fresh directory.
 fn shard(k: usize, tag: &str, extra: &[&str]) -> PathBuf {
+    shard_with(k, tag, "", extra)
+}
+
+/// The same, with `b_words` after the second engine's command.
+fn shard_with(k: usize, tag: &str, b_words: &str, extra: &[&str]) -> PathBuf {
     let greedy = examples_dir().join("greedy_engine").display().to_string();
     let out = out_dir(tag);
     succeeded(
         &arena()
             .args(["-n", "2", "-q", "--turn-time", "3s"])
             .args(["-e", &format!("a={greedy} --seed 4")])
-            .args(["-e", &format!("b={greedy} --seed 5")])
+            .args(["-e", &format!("b={greedy} --seed 5 {b_words}")])
             .args(["--shard", &format!("{k}/2")])
             .args(extra)
             .arg("--out")
@@ -81,6 +86,10 @@ fn shards_played_under_other_settings_are_refused_with_the_difference() {
         }
         assert_eq!(e.lines().count(), 1, "{e}");
     }
+    // An engine paced or not.
+    let paced = shard_with(2, "merge-settle", "settle=20ms", &[]);
+    let e = refusal(&[&first, &paced]);
+    assert!(e.contains("--seed 5 settle=20ms` against `"), "{e}");
     // The renju opening rules played with corrections or without.
     let rif = ["-r", "renju", "--opening-rule", "rif"];
     let strict = shard(1, "merge-rif", &rif);
