@@ -24,6 +24,7 @@
 //! | `opening-offcentre` | opens a renju opening rule with a canonical opening moved one point right and down, off the centre |
 //! | `opening-nocount` | leaves out the declared number of fifth moves (Yamaguchi, Soosõrv) |
 //! | `opening-offers` | answers an `OPENINGBOARD` request for fifth-move offers with one offer too few |
+//! | `drops-late` | plays normally, but ignores every command that arrives within `--delay` ms (default 50) after it began its last line of output |
 //!
 //! Usage: `broken_engine MODE [--at N] [--delay MS] [--seed N]`.
 
@@ -40,6 +41,10 @@ struct Broken {
 }
 
 impl Brain for Broken {
+    fn drops(&mut self, quiet: Duration) -> bool {
+        self.mode == "drops-late" && quiet < Duration::from_millis(self.delay)
+    }
+
     fn start(&mut self) -> Option<String> {
         match self.mode.as_str() {
             "silent-start" => None,
@@ -182,10 +187,12 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .and_then(|v| v.parse::<u64>().ok())
     };
+    let mode = args.get(1).cloned().unwrap_or_default();
+    let default_delay = if mode == "drops-late" { 50 } else { 3000 };
     let mut brain = Broken {
-        mode: args.get(1).cloned().unwrap_or_default(),
+        mode,
         at: value("--at").unwrap_or(1) as usize,
-        delay: value("--delay").unwrap_or(3000),
+        delay: value("--delay").unwrap_or(default_delay),
         rng: Rng::new(value("--seed")),
     };
     serve(&mut brain);

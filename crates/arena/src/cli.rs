@@ -23,7 +23,10 @@ use tengen::rules::Rule;
 pub struct Cli {
     /// An engine: `[NAME=]COMMAND [ARGS...]` (quote it if it has spaces).
     /// Give it once per engine; the order is the seeding order, and a
-    /// gauntlet's first engine plays all the others.
+    /// gauntlet's first engine plays all the others. A word
+    /// `settle=TIME` (`settle=50ms`) paces an engine that drops commands
+    /// arriving just after its output (Rapfi): each line waits until the
+    /// engine has been quiet that long, not charged to its clock.
     #[arg(short = 'e', long = "engine", required = true)]
     pub engines: Vec<String>,
 

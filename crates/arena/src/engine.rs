@@ -3,6 +3,10 @@
 //! A reader thread turns the engine's stdout into lines on a channel, so the
 //! arena waits for an answer with a deadline and is never stuck on a hung or
 //! crashed engine. The process is killed when the handle is dropped.
+//!
+//! An engine that drops a command arriving just after it printed something
+//! (Rapfi) is paced with `settle=TIME` in its spec: each line to it waits
+//! until the engine has been quiet that long ([`EngineProcess::send`]).
 
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -23,10 +27,16 @@ pub const MAX_LINE: usize = 16 * 1024;
 /// this many lines of [`MAX_LINE`] bytes.
 const MAX_PENDING_LINES: usize = 256;
 
+/// The longest a line is held for an engine paced with `settle`, as a
+/// multiple of that time: an engine that never falls quiet is not waited
+/// for without end.
+const MAX_SETTLE_FACTOR: u32 = 10;
+
 /// The reader thread's loop: splits the engine's output into lines (LF,
 /// CRLF or lone CR), cuts lines longer than [`MAX_LINE`], and hands them
-/// on until the output closes or nobody listens.
-fn read_lines(mut reader: impl BufRead, tx: &mpsc::SyncSender<String>) {
+/// on until the output closes or nobody listens. `heard` is called
+/// whenever output arrives.
+fn read_lines(mut reader: impl BufRead, tx: &mpsc::SyncSender<String>, heard: impl Fn()) {
     let mut line: Vec<u8> = Vec::new();
     // Bytes of an over-long line being skipped, once it was handed on.
     let mut skipped: Option<usize> = None;
@@ -40,6 +50,7 @@ fn read_lines(mut reader: impl BufRead, tx: &mpsc::SyncSender<String>) {
             Ok([]) | Err(_) => break,
             Ok(chunk) => chunk,
         };
+        heard();
         let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
         let take = end.unwrap_or(chunk.len());
         match skipped.as_mut() {
@@ -78,16 +89,21 @@ pub struct EngineSpec {
     pub command: PathBuf,
     /// Arguments passed to it.
     pub args: Vec<String>,
+    /// Pacing (`settle=TIME`): each line to the engine waits until it has
+    /// written nothing for this long; zero sends at once.
+    pub settle: Duration,
 }
 
 impl EngineSpec {
-    /// Parses `[NAME=]COMMAND [ARG...]`, split on white space.
+    /// Parses `[NAME=]COMMAND [ARG...]`, split on white space. A word
+    /// `settle=TIME` after the command is the arena's pacing of the engine
+    /// ([`EngineSpec::settle`]), not an argument.
     ///
     /// Without a name the executable's file stem is used (a leading
     /// `pbrain-` is kept, as Gomocup names engines that way).
     ///
     /// # Errors
-    /// An empty command.
+    /// An empty command, or a `settle=` that is not a duration.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let mut words = text.split_whitespace();
         let first = words
@@ -109,11 +125,38 @@ impl EngineSpec {
                 |s| s.to_string_lossy().into_owned(),
             )
         });
+        let mut args = Vec::new();
+        let mut settle = Duration::ZERO;
+        for word in words {
+            match word.strip_prefix("settle=") {
+                Some(time) => {
+                    settle = crate::clock::parse_duration(time)
+                        .map_err(|e| format!("engine `{name}`: settle={time}: {e}"))?;
+                }
+                None => args.push(word.to_string()),
+            }
+        }
         Ok(EngineSpec {
             name,
             command,
-            args: words.map(str::to_string).collect(),
+            args,
+            settle,
         })
+    }
+
+    /// The command line as given: the command, its arguments and the
+    /// arena's `settle=` when the engine is paced.
+    #[must_use]
+    pub fn command_line(&self) -> String {
+        let mut c = self.command.display().to_string();
+        for a in &self.args {
+            c.push(' ');
+            c.push_str(a);
+        }
+        if !self.settle.is_zero() {
+            c.push_str(&format!(" settle={}ms", self.settle.as_millis()));
+        }
+        c
     }
 
     /// The path that will be run: as given if it names a file, otherwise
@@ -174,6 +217,13 @@ pub struct EngineProcess {
     /// Set when the user interrupts the arena (Ctrl-C): every wait gives
     /// up at once.
     interrupt: Arc<AtomicBool>,
+    /// Pacing: how long the engine must have been quiet before a line is
+    /// sent to it.
+    settle: Duration,
+    /// When the process started, and when its output last arrived, in
+    /// microseconds since then (set by the reader thread).
+    started: Instant,
+    heard: Arc<AtomicU64>,
 }
 
 impl EngineProcess {
@@ -199,9 +249,18 @@ impl EngineProcess {
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
         let (tx, rx) = mpsc::sync_channel(MAX_PENDING_LINES);
+        let started = Instant::now();
+        let heard = Arc::new(AtomicU64::new(0));
+        let stamp = Arc::clone(&heard);
         thread::Builder::new()
             .name("engine-reader".into())
-            .spawn(move || read_lines(BufReader::new(stdout), &tx))?;
+            .spawn(move || {
+                let heard = || {
+                    let us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+                    stamp.store(us, Ordering::Relaxed);
+                };
+                read_lines(BufReader::new(stdout), &tx, heard);
+            })?;
         Ok(EngineProcess {
             child,
             stdin,
@@ -209,7 +268,30 @@ impl EngineProcess {
             closed: false,
             transcript: None,
             interrupt,
+            settle: spec.settle,
+            started,
+            heard,
         })
+    }
+
+    /// Waits, for an engine paced with `settle`, until it has written
+    /// nothing for that long (at most [`MAX_SETTLE_FACTOR`] times that
+    /// in all, and not past an interrupt); how long it waited.
+    fn settle(&self) -> Duration {
+        let begun = Instant::now();
+        if self.settle.is_zero() {
+            return Duration::ZERO;
+        }
+        let give_up = begun + self.settle * MAX_SETTLE_FACTOR;
+        loop {
+            let last = self.started + Duration::from_micros(self.heard.load(Ordering::Relaxed));
+            let quiet_from = last + self.settle;
+            let now = Instant::now();
+            if now >= quiet_from || now >= give_up || self.interrupt.load(Ordering::Relaxed) {
+                return begun.elapsed();
+            }
+            thread::sleep((quiet_from.min(give_up) - now).min(Duration::from_millis(50)));
+        }
     }
 
     /// Drops every line the engine wrote that was not read (a process kept
@@ -252,11 +334,14 @@ impl EngineProcess {
         }
     }
 
-    /// Sends one command line and flushes it.
+    /// Sends one command line and flushes it; for an engine paced with
+    /// `settle`, once it has been quiet that long. Returns the time the
+    /// line was held, which is not the engine's thinking time.
     ///
     /// # Errors
     /// When the engine's stdin is closed (it has exited).
-    pub fn send(&mut self, line: &str) -> io::Result<()> {
+    pub fn send(&mut self, line: &str) -> io::Result<Duration> {
+        let held = self.settle();
         let stdin = self
             .stdin
             .as_mut()
@@ -265,7 +350,7 @@ impl EngineProcess {
         stdin.write_all(b"\n")?;
         stdin.flush()?;
         self.note(">", line);
-        Ok(())
+        Ok(held)
     }
 
     /// The next line from the engine, waiting at most until `deadline`.
@@ -335,7 +420,7 @@ mod tests {
 
     fn lines_of(bytes: &[u8]) -> Vec<String> {
         let (tx, rx) = mpsc::sync_channel(MAX_PENDING_LINES);
-        read_lines(std::io::Cursor::new(bytes.to_vec()), &tx);
+        read_lines(std::io::Cursor::new(bytes.to_vec()), &tx, || {});
         drop(tx);
         rx.into_iter().collect()
     }
@@ -372,5 +457,16 @@ mod tests {
         assert!(s.args.is_empty());
         assert!(EngineSpec::parse("   ").is_err());
         assert!(EngineSpec::parse("x=").is_err());
+        // Pacing is the arena's, wherever it stands after the command.
+        let s = EngineSpec::parse("rapfi=/opt/pbrain-rapfi settle=50ms --x 1").unwrap();
+        assert_eq!(
+            (s.name.as_str(), s.settle),
+            ("rapfi", Duration::from_millis(50))
+        );
+        assert_eq!(s.args, vec!["--x", "1"]);
+        assert_eq!(s.command_line(), "/opt/pbrain-rapfi --x 1 settle=50ms");
+        let e = EngineSpec::parse("r=/opt/r settle=soon").unwrap_err();
+        assert!(e.contains("settle=soon"), "{e}");
+        assert_eq!(EngineSpec::parse("a=b c").unwrap().settle, Duration::ZERO);
     }
 }

@@ -11,6 +11,9 @@
 //! BOARD / x,y,1|2 … / DONE (first move after an opening, stones in
 //!                          move order)                            → x,y
 //! INFO time_left …, TURN x,y (every later move; -1,-1 a pass)     → x,y
+//!                        (with a game time or periods, each request
+//!                        starts with INFO timeout_turn, [timeout_match
+//!                        under --stages,] time_left)
 //! END
 //! ```
 //!
@@ -127,7 +130,7 @@ impl Seating<'_> {
     /// # Errors
     /// The outcome if the engine crashed, stayed silent or ran out of time.
     pub fn ask(&mut self, color: Color, command: &[String]) -> Result<String, Ask> {
-        ask(&mut self.seats[color.index()], color, command)
+        ask(&mut self.seats[color.index()], color, command).map(|(line, _)| line)
     }
 }
 
@@ -144,6 +147,12 @@ pub enum Ask {
 pub trait OpeningStage: Send + Sync {
     /// A short name for records.
     fn name(&self) -> &str;
+
+    /// The name with every setting that changes how the stage is played,
+    /// for a sharded run's plan.
+    fn plan_name(&self) -> String {
+        self.name().to_string()
+    }
 
     /// Runs the stage. On success normal play continues from the referee's
     /// position with the seats as they are.
@@ -202,13 +211,17 @@ fn crash_detail(seat: &mut Seat, what: &str) -> String {
 }
 
 /// Sends `command` and waits for the answer within the clock's hard limit;
-/// charges the clock.
-fn ask(seat: &mut Seat, color: Color, command: &[String]) -> Result<String, Ask> {
-    let start = Instant::now();
+/// charges the clock. The answer, and the time charged for it: the time a
+/// paced engine's lines were held ([`EngineSpec::settle`]) is not its own.
+fn ask(seat: &mut Seat, color: Color, command: &[String]) -> Result<(String, Duration), Ask> {
+    let mut start = Instant::now();
     for line in command {
-        if seat.engine.send(line).is_err() {
-            let detail = crash_detail(seat, "closed its input");
-            return Err(Ask::End(Outcome::loss(color, Reason::Crash, detail)));
+        match seat.engine.send(line) {
+            Ok(held) => start += held,
+            Err(_) => {
+                let detail = crash_detail(seat, "closed its input");
+                return Err(Ask::End(Outcome::loss(color, Reason::Crash, detail)));
+            }
         }
     }
     let limit = seat.clock.hard_limit();
@@ -219,7 +232,7 @@ fn ask(seat: &mut Seat, color: Color, command: &[String]) -> Result<String, Ask>
             if let Err(loss) = seat.clock.charge(elapsed) {
                 return Err(Ask::End(time_loss(seat, color, loss, elapsed)));
             }
-            Ok(line)
+            Ok((line, elapsed))
         }
         Reply::Timeout => {
             let elapsed = start.elapsed();
@@ -431,9 +444,13 @@ fn greet(
 /// The lines that ask the seat playing `color` for its next move.
 fn move_request(seat: &Seat, referee: &Referee, color: Color) -> Vec<String> {
     let mut lines = Vec::new();
-    let (turn, _, left) = seat.clock.info();
+    let (turn, period, left) = seat.clock.info();
     if seat.clock.control().has_budget() {
         lines.push(format!("INFO timeout_turn {turn}"));
+        if !seat.clock.control().stages.is_empty() {
+            // Moves in a period: the length of the period this move is in.
+            lines.push(format!("INFO timeout_match {period}"));
+        }
         lines.push(format!("INFO time_left {left}"));
     }
     let moves = referee.moves();
@@ -602,11 +619,10 @@ fn play_moves(
         let color = referee.to_move();
         let seat = &mut seats[color.index()];
         let request = move_request(seat, referee, color);
-        let t0 = Instant::now();
         match ask(seat, color, &request) {
-            Ok(answer) => {
+            Ok((answer, elapsed)) => {
                 seat.synced = true;
-                let ms = u64::try_from(t0.elapsed().as_millis()).unwrap_or(u64::MAX);
+                let ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
                 if referee.judge(&answer, ms).is_some() {
                     break;
                 }

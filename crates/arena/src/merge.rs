@@ -9,19 +9,34 @@ use super::tournament::{check_out_dir, write_summary, Summary, SummaryFormat};
 use std::path::{Path, PathBuf};
 
 /// Checks that the shards belong to one run, that each of its slices is
-/// there exactly once and that each finished every game of its slice.
+/// there exactly once and that each finished every game of its slice. A
+/// shard of another run is named with every setting that differs, its
+/// value there against its value in the first directory.
 fn check_shards(dirs: &[PathBuf], shards: &[ShardOutput]) -> Result<(), String> {
     let first = shards.first().ok_or("merge needs at least one directory")?;
     let count = first.shard.count;
     let mut seen = vec![None; count];
     for (dir, s) in dirs.iter().zip(shards) {
         if s.plan != first.plan || s.shard.count != count {
+            let mut differences = first.plan.differences(&s.plan);
+            if s.shard.count != count {
+                differences.push((
+                    "the number of shards".into(),
+                    count.to_string(),
+                    s.shard.count.to_string(),
+                ));
+            }
+            let words: Vec<String> = differences
+                .iter()
+                .map(|(setting, here, there)| format!("{setting} {there} against {here}"))
+                .collect();
             return Err(format!(
-                "{} holds shard {} of another run than {} (shard {})",
+                "{} holds shard {} of another run than {} (shard {}): {}",
                 dir.display(),
                 s.shard,
                 dirs[0].display(),
-                first.shard
+                first.shard,
+                words.join("; ")
             ));
         }
         if let Some(other) = seen[s.shard.index - 1].replace(dir) {

@@ -155,7 +155,11 @@ pub fn to_live_psq(
     let mut s = String::new();
     let _ = writeln!(s, "Piskvorky {width}x{height}, 11:11, 0");
     for m in moves {
-        let _ = writeln!(s, "{},{},{}", m.x + 1, m.y + 1, m.time_ms);
+        if m.pass {
+            let _ = writeln!(s, "-1,-1,{}", m.time_ms);
+        } else {
+            let _ = writeln!(s, "{},{},{}", m.x + 1, m.y + 1, m.time_ms);
+        }
     }
     let _ = writeln!(s, "{black}\n{white}");
     s
@@ -589,6 +593,9 @@ mod tests {
         g.moves[3].color = Color::White;
         let psq = to_psq(&g);
         assert!(psq.contains("\n11,11,12\n-1,-1,7\n8,20,12\n"), "{psq}");
+        let names = [&g.black_name, &g.white_name];
+        let live = to_live_psq((g.width, g.height), &g.moves, names);
+        assert!(live.contains("\n11,11,12\n-1,-1,7\n8,20,12\n"), "{live}");
         let e = read_psq(&psq).unwrap_err();
         assert!(e.contains("a pass"), "{e}");
         let sgf = to_sgf(&g);

@@ -166,6 +166,14 @@ impl OpeningStage for RenjuOpening {
         &self.name
     }
 
+    fn plan_name(&self) -> String {
+        if self.corrections {
+            format!("{} with corrections", self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+
     fn run(&self, table: &mut Seating<'_>) -> Result<(), Ask> {
         if !table.referee.moves().is_empty() {
             return Err(Ask::End(Outcome::draw(

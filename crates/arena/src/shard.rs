@@ -71,6 +71,11 @@ impl fmt::Display for Shard {
 
 /// Everything that decides which games a tournament plays and how: shards
 /// of one run have equal plans.
+///
+/// Left out: where the output goes (`--out`, `--summary`, `--log`, the
+/// progress bar), how many games run at once and `--folder` (a place on
+/// the machine that runs the shard), and the settings of knock-out bouts
+/// and play-offs, whose formats do not shard.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Plan {
     /// The format's name.
@@ -105,12 +110,122 @@ pub struct Plan {
     pub lots: Option<u64>,
     /// Ranks shown beside the ratings, with their offset.
     pub ranks: Option<f64>,
+    /// The overrun forgiven on every time limit, in milliseconds. This and
+    /// the fields below are `None` in the plans of shards written before
+    /// they were recorded.
+    #[serde(default)]
+    pub tolerance_ms: Option<u64>,
+    /// The time to answer `START`, in milliseconds.
+    #[serde(default)]
+    pub start_timeout_ms: Option<u64>,
+    /// `INFO max_memory`, in bytes.
+    #[serde(default)]
+    pub max_memory: Option<u64>,
+    /// Whether two engines that both fail to start both lose.
+    #[serde(default)]
+    pub no_shows_lose: Option<bool>,
+    /// Whether engine processes are kept from game to game.
+    #[serde(default)]
+    pub reuse_engines: Option<bool>,
+}
+
+/// The plan's fields that shards written before them do not hold.
+const LATER_FIELDS: [&str; 5] = [
+    "tolerance_ms",
+    "start_timeout_ms",
+    "max_memory",
+    "no_shows_lose",
+    "reuse_engines",
+];
+
+/// A plan field as the user knows the setting.
+fn setting_name(field: &str) -> &str {
+    match field {
+        "format" => "-f/--format",
+        "rule" => "-r/--rule",
+        "size" => "-s/--size",
+        "time_control" => "the time control",
+        "names" => "the engines' names",
+        "commands" => "the engines' commands",
+        "pairs" => "-n/--pairs",
+        "seed" => "--seed",
+        "openings" => "the openings (-o)",
+        "order" => "--order",
+        "symmetry" => "--symmetry",
+        "stage" => "--opening-rule",
+        "draw_after" => "--draw-after",
+        "sprt" => "--sprt",
+        "lots" => "--lots",
+        "ranks" => "--ranks",
+        "tolerance_ms" => "--tolerance (ms)",
+        "start_timeout_ms" => "--start-timeout (ms)",
+        "max_memory" => "--max-memory (bytes)",
+        "no_shows_lose" => "--no-shows-lose",
+        "reuse_engines" => "--reuse-engines",
+        other => other,
+    }
+}
+
+/// A plan value in words, at most 100 characters.
+fn shown(field: &str, value: &serde_json::Value) -> String {
+    let text = match value {
+        serde_json::Value::Null if LATER_FIELDS.contains(&field) => {
+            "not recorded (a shard of an older tengen-arena)".to_string()
+        }
+        serde_json::Value::Null => "none".to_string(),
+        serde_json::Value::String(s) => format!("`{s}`"),
+        other => other.to_string(),
+    };
+    if text.chars().count() > 100 {
+        text.chars().take(100).chain("…".chars()).collect()
+    } else {
+        text
+    }
 }
 
 impl Plan {
     /// The format this plan names.
     pub(crate) fn format(&self) -> Result<Format, String> {
         Format::parse(&self.format).ok_or_else(|| format!("unknown format `{}`", self.format))
+    }
+
+    /// Where `other` differs from this plan, one entry per setting:
+    /// `(setting, its value here, its value in other)`, in words.
+    #[must_use]
+    pub fn differences(&self, other: &Plan) -> Vec<(String, String, String)> {
+        let as_map = |p: &Plan| match serde_json::to_value(p) {
+            Ok(serde_json::Value::Object(m)) => m,
+            _ => serde_json::Map::new(),
+        };
+        let (mine, theirs) = (as_map(self), as_map(other));
+        let null = serde_json::Value::Null;
+        let mut out = Vec::new();
+        for (field, a) in &mine {
+            let b = theirs.get(field).unwrap_or(&null);
+            if a == b {
+                continue;
+            }
+            let name = setting_name(field).to_string();
+            match (a, b) {
+                (serde_json::Value::Array(x), serde_json::Value::Array(y)) => {
+                    // A list (engines, openings): its first difference.
+                    match x.iter().zip(y).position(|(u, v)| u != v) {
+                        Some(i) => out.push((
+                            format!("{name}, entry {}", i + 1),
+                            shown(field, &x[i]),
+                            shown(field, &y[i]),
+                        )),
+                        None => out.push((
+                            format!("{name}, the number of entries"),
+                            x.len().to_string(),
+                            y.len().to_string(),
+                        )),
+                    }
+                }
+                _ => out.push((name, shown(field, a), shown(field, b))),
+            }
+        }
+        out
     }
 }
 

@@ -5,7 +5,9 @@
 //! `TURN` and `BOARD`, and asks a [`Brain`] for every answer, so a test
 //! engine only decides what to say.
 
+use std::cell::Cell;
 use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
 use tengen::renju::forbidden;
 use tengen::{Board, Color, Pos, Rule};
 
@@ -20,6 +22,14 @@ pub trait Brain {
     /// The answer when a move is asked for: the `n`th move of this engine
     /// in the game, from 1. `None` says nothing.
     fn answer(&mut self, board: &mut Board, n: usize) -> Option<String>;
+
+    /// Whether to ignore a command that arrived `quiet` after the engine's
+    /// last line of output (as some engines lose a command that comes
+    /// while they leave their thinking state); by default none is.
+    fn drops(&mut self, quiet: Duration) -> bool {
+        let _ = quiet;
+        false
+    }
 
     /// The answer to `SWAP2BOARD` with the stones on `board` (0, 3 or 5):
     /// by default three stones around the centre, then always a move.
@@ -143,13 +153,19 @@ pub fn serve(brain: &mut dyn Brain) {
     let mut my_moves = 0;
     let mut games = 0;
     let mut lines = stdin.lock().lines();
+    // When the engine last began to write a line.
+    let said = Cell::new(None::<Instant>);
     let say = |out: &mut io::Stdout, text: Option<String>| {
         if let Some(t) = text {
+            said.set(Some(Instant::now()));
             let _ = writeln!(out, "{t}");
             let _ = out.flush();
         }
     };
     while let Some(Ok(line)) = lines.next() {
+        if said.get().is_some_and(|t| brain.drops(t.elapsed())) {
+            continue;
+        }
         let line = line.trim().to_string();
         let upper = line.to_ascii_uppercase();
         let (cmd, arg) = match upper.split_once(' ') {

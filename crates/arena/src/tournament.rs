@@ -1060,14 +1060,7 @@ impl Plan {
             commands: config
                 .engines
                 .iter()
-                .map(|e| {
-                    let mut c = e.command.display().to_string();
-                    for a in &e.args {
-                        c.push(' ');
-                        c.push_str(a);
-                    }
-                    c
-                })
+                .map(EngineSpec::command_line)
                 .collect(),
             pairs: config.pairs,
             seed: config.seed,
@@ -1078,13 +1071,23 @@ impl Plan {
                 .collect(),
             order: format!("{:?}", config.order),
             symmetry: config.symmetry,
-            stage: config.stage.name().to_string(),
+            stage: config.stage.plan_name(),
             draw_after: config.game.draw_after,
             sprt: config.sprt,
             lots: config.bouts.lots,
             ranks: config.ranks,
+            tolerance_ms: Some(ms(config.game.tc.tolerance)),
+            start_timeout_ms: Some(ms(config.game.start_timeout)),
+            max_memory: Some(config.game.max_memory),
+            no_shows_lose: Some(config.game.no_shows_lose),
+            reuse_engines: Some(config.game.reuse_engines),
         }
     }
+}
+
+/// A duration in whole milliseconds.
+fn ms(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ fn tengen(name: &str) -> EngineSpec {
         name: name.to_string(),
         command: arena_support::workspace_bin("pbrain-tengen"),
         args: Vec::new(),
+        settle: std::time::Duration::ZERO,
     }
 }
 

@@ -21,6 +21,7 @@ fn tengen(name: &str) -> EngineSpec {
             PathBuf::from,
         ),
         args: Vec::new(),
+        settle: std::time::Duration::ZERO,
     }
 }
 

@@ -78,6 +78,7 @@ impl Cli {
                 name: "Tengen".into(),
                 command: me,
                 args,
+                settle: std::time::Duration::ZERO,
             });
         }
         for e in &self.engines {

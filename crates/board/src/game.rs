@@ -389,7 +389,8 @@ impl Game {
         let before = self.stones.len();
         let color = self.to_move();
         self.referee.judge(answer, ms);
-        if self.referee.moves().len() > before {
+        // A pass leaves no stone: the next one shows whose turn it was.
+        if self.referee.moves().len() > before && !self.referee.moves()[before].pass {
             let m = self.referee.moves()[before];
             self.stones.push(Stone {
                 x: m.x,
@@ -479,7 +480,8 @@ impl Game {
                 ));
             }
             if referee.to_move() != s.color {
-                return Err(format!("move {} is not {}'s turn", i + 1, s.color.name()));
+                // The other side passed: the turn comes over without a stone.
+                referee.judge("-1,-1", 0);
             }
             let board = referee.board();
             let at = coord(s.x, s.y, board.height());

@@ -3,14 +3,20 @@
 //! Both readers are strict: a file is taken whole or refused with one
 //! reason naming the line or the place, and the game is not touched.
 //!
-//! - **`.psq`**: `Piskvorky WxH, …` (or `Piskvorky N`), then one stone a
-//!   line `x,y[,ms]` counted from 1, black first, alternating; after the
-//!   stones, any lines (Piskvork writes the players there), a line `-1`
-//!   and a closing `result,rule` line as `tengen-arena` writes them.
+//! - **`.psq`**: `Piskvorky WxH, …` (or `Piskvorky N`), then one move a
+//!   line `x,y[,ms]` counted from 1, black first, alternating, a pass
+//!   written `-1,-1[,ms]` as `tengen-arena` writes it; after the moves,
+//!   any lines (Piskvork writes the players there), a line `-1` and a
+//!   closing `result,rule` line as `tengen-arena` writes them.
 //! - **SGF**: one game tree `(;…)` without variations; the root may hold
 //!   `GM[4]`, `SZ[n]` or `SZ[w:h]` (15 when absent), `RU[rule]`, `PB`,
 //!   `PW`, `RE`; each further node one move `B[xy]` or `W[xy]`, letters
-//!   `a`–`z` then `A`–`Z` from the top left, black first, alternating.
+//!   `a`–`z` then `A`–`Z` from the top left, black first, alternating,
+//!   a pass `B[]` or `W[]`.
+//!
+//! A pass leaves no stone: it shows as the next stone being of the same
+//! colour as the one before it (or white's first), and is written back
+//! that way.
 
 use super::game::Stone;
 use std::fmt::Write as _;
@@ -28,8 +34,11 @@ pub struct Record {
     pub height: usize,
     /// The rule, when the record names one.
     pub rule: Option<Rule>,
-    /// The stones in order, black first.
+    /// The stones in order, each with the colour that played it (after a
+    /// pass the same colour plays twice in a row).
     pub stones: Vec<Stone>,
+    /// The passes among the moves.
+    pub passes: usize,
     /// Black's and white's names, when given.
     pub players: [Option<String>; 2],
     /// The result as written (`1`, `2`, `0` in `.psq`; `B+`, `W+`, `0` in
@@ -46,13 +55,12 @@ fn size_ok(w: usize, h: usize) -> Result<(), String> {
     }
 }
 
-/// Adds one stone, alternating from black, checking that it is on the
-/// board and on a free point.
+/// Adds one stone for `color`, checking that it is on the board and on a
+/// free point.
 fn push(
     stones: &mut Vec<Stone>,
     (w, h): (usize, usize),
-    x: usize,
-    y: usize,
+    (x, y, color): (usize, usize, Color),
     ms: u64,
     at: &str,
 ) -> Result<(), String> {
@@ -62,13 +70,29 @@ fn push(
     if stones.iter().any(|s| s.x == x && s.y == y) {
         return Err(format!("{at}: the point is taken already"));
     }
-    let color = if stones.len() % 2 == 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
     stones.push(Stone { x, y, color, ms });
     Ok(())
+}
+
+/// The passes that stones in move order imply: one before each stone of
+/// the colour that played the stone before it (or before white's first).
+#[must_use]
+pub fn implied_passes(stones: &[Stone]) -> usize {
+    let mut next = Color::Black;
+    let mut passes = 0;
+    for st in stones {
+        passes += usize::from(st.color != next);
+        next = st.color.opp();
+    }
+    passes
+}
+
+/// Whether a `.psq` move line is a pass: `-1,-1`, with a time or not.
+fn psq_pass(fields: &[&str]) -> bool {
+    matches!(fields, ["-1", "-1"] | ["-1", "-1", _])
+        && fields.get(2).map_or(true, |f| {
+            !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())
+        })
 }
 
 /// Reads a `.psq` record.
@@ -92,6 +116,9 @@ pub fn read_psq(text: &str) -> Result<Record, String> {
     };
     size_ok(w, h)?;
     let mut stones = Vec::new();
+    let mut passes = 0;
+    // The colour to move: a pass hands the turn over without a stone.
+    let mut next = Color::Black;
     let mut rest = Vec::new();
     let mut moves_over = false;
     for (i, line) in lines {
@@ -101,7 +128,10 @@ pub fn read_psq(text: &str) -> Result<Record, String> {
         let numeric = fields
             .iter()
             .all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
-        if !moves_over && numeric && (fields.len() == 2 || fields.len() == 3) {
+        if !moves_over && psq_pass(&fields) {
+            passes += 1;
+            next = next.opp();
+        } else if !moves_over && numeric && (fields.len() == 2 || fields.len() == 3) {
             let n = |f: &str| {
                 f.parse::<u64>()
                     .map_err(|_| format!("{at}: bad number `{f}`"))
@@ -114,11 +144,11 @@ pub fn read_psq(text: &str) -> Result<Record, String> {
             push(
                 &mut stones,
                 (w, h),
-                (x - 1) as usize,
-                (y - 1) as usize,
+                ((x - 1) as usize, (y - 1) as usize, next),
                 ms,
                 &at,
             )?;
+            next = next.opp();
         } else {
             moves_over = true;
             rest.push((at, line));
@@ -166,6 +196,7 @@ pub fn read_psq(text: &str) -> Result<Record, String> {
         height: h,
         rule,
         stones,
+        passes,
         players,
         result,
     })
@@ -307,6 +338,8 @@ pub fn read_sgf(text: &str) -> Result<Record, String> {
         ),
     };
     let mut stones = Vec::new();
+    let mut passes = 0;
+    let mut expected = Color::Black;
     for (k, node) in nodes.iter().enumerate() {
         for (name, values) in node {
             let color = match name.as_str() {
@@ -324,13 +357,14 @@ pub fn read_sgf(text: &str) -> Result<Record, String> {
             if k == 0 {
                 return Err(format!("{at}: a move in the root node"));
             }
-            let expected = if stones.len() % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
             if color != expected {
                 return Err(format!("{at}: {} moves out of turn", color.name()));
+            }
+            expected = color.opp();
+            if values[0].trim().is_empty() {
+                // A pass.
+                passes += 1;
+                continue;
             }
             let v: Vec<char> = values[0].trim().chars().collect();
             let (x, y) = match v.as_slice() {
@@ -340,7 +374,7 @@ pub fn read_sgf(text: &str) -> Result<Record, String> {
             let (Some(x), Some(y)) = (x, y) else {
                 return Err(format!("{at}: bad point {name}[{}]", shown(&values[0])));
             };
-            push(&mut stones, (w, h), x, y, 0, &at)?;
+            push(&mut stones, (w, h), (x, y, color), 0, &at)?;
         }
     }
     Ok(Record {
@@ -348,6 +382,7 @@ pub fn read_sgf(text: &str) -> Result<Record, String> {
         height: h,
         rule,
         stones,
+        passes,
         players: [one("PB").map(str::to_string), one("PW").map(str::to_string)],
         result: one("RE").map(str::to_string),
     })
@@ -379,8 +414,13 @@ pub fn read(bytes: &[u8]) -> Result<Record, String> {
 #[must_use]
 pub fn write_psq(rec: &Record, rule: Rule) -> String {
     let mut s = format!("Piskvorky {}x{}, 11:11, 0\n", rec.width, rec.height);
+    let mut next = Color::Black;
     for st in &rec.stones {
+        if st.color != next {
+            s.push_str("-1,-1,0\n");
+        }
         let _ = writeln!(s, "{},{},{}", st.x + 1, st.y + 1, st.ms);
+        next = st.color.opp();
     }
     for p in &rec.players {
         let _ = writeln!(
@@ -426,9 +466,20 @@ pub fn write_sgf(rec: &Record, rule: Rule) -> String {
     if let Some(r) = &rec.result {
         let _ = write!(s, "RE[{}]", sgf_escape(r));
     }
+    let side = |c: Color| if c == Color::Black { 'B' } else { 'W' };
+    let mut next = Color::Black;
     for st in &rec.stones {
-        let side = if st.color == Color::Black { 'B' } else { 'W' };
-        let _ = write!(s, "\n;{side}[{}{}]", sgf_letter(st.x), sgf_letter(st.y));
+        if st.color != next {
+            let _ = write!(s, "\n;{}[]", side(next));
+        }
+        let _ = write!(
+            s,
+            "\n;{}[{}{}]",
+            side(st.color),
+            sgf_letter(st.x),
+            sgf_letter(st.y)
+        );
+        next = st.color.opp();
     }
     s.push_str(")\n");
     s
@@ -449,6 +500,7 @@ mod tests {
                 stone(8, 8, Color::White),
                 stone(27 % 20, 15, Color::Black),
             ],
+            passes: 0,
             players: [Some("a]b".into()), Some("c".into())],
             result: None,
         }
@@ -474,6 +526,35 @@ mod tests {
         assert_eq!(back.stones[2].x, 7);
         assert_eq!(back.players[0].as_deref(), Some("a]b"));
         assert_eq!(back.rule, Some(Rule::Renju));
+    }
+
+    #[test]
+    fn passes_read_as_passes_and_are_written_back() {
+        // Black h8, white passes, black i8, white j9, black passes, white
+        // a1: the names come after the moves.
+        let text = "Piskvorky 15x15, 11:11, 0\n8,8,5\n-1,-1,6\n9,8,7\n10,9,8\n-1,-1\n1,1,9\nbee\ndouble u\n-1\n2,freestyle\n";
+        let r = read(text.as_bytes()).unwrap();
+        let colors: Vec<Color> = r.stones.iter().map(|s| s.color).collect();
+        use Color::{Black as B, White as W};
+        assert_eq!(colors, [B, B, W, W]);
+        assert_eq!((r.stones.len(), r.passes), (4, 2));
+        assert_eq!(r.players, [Some("bee".into()), Some("double u".into())]);
+        assert_eq!(r.result.as_deref(), Some("2"));
+        assert_eq!(implied_passes(&r.stones), 2);
+        let psq = write_psq(&r, Rule::Freestyle);
+        assert!(
+            psq.contains("\n8,8,5\n-1,-1,0\n9,8,7\n10,9,8\n-1,-1,0\n1,1,9\n"),
+            "{psq}"
+        );
+        assert_eq!(read_psq(&psq).unwrap().stones, r.stones);
+        let sgf = write_sgf(&r, Rule::Freestyle);
+        assert!(sgf.contains(";B[hh]\n;W[]\n;B[ih]"), "{sgf}");
+        let back = read(sgf.as_bytes()).unwrap();
+        assert_eq!((back.stones.len(), back.passes), (4, 2));
+        assert_eq!(
+            back.stones.iter().map(|s| s.color).collect::<Vec<_>>(),
+            colors
+        );
     }
 
     #[test]

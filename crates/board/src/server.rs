@@ -407,6 +407,7 @@ async fn save(
             height: setup.height,
             rule: Some(setup.rule),
             stones: g.stones().to_vec(),
+            passes: record::implied_passes(g.stones()),
             players: [Some(name(setup.seats[0])), Some(name(setup.seats[1]))],
             result: result.map(str::to_string),
         };

@@ -37,7 +37,7 @@ pub struct Entry {
     pub black: String,
     /// White's name.
     pub white: String,
-    /// Stones so far.
+    /// Moves so far: stones and passes.
     pub moves: usize,
     /// `1` black won, `2` white won, `0` draw; none while running.
     pub result: Option<String>,
@@ -142,7 +142,7 @@ impl Folder {
                             live,
                             black: name_of(0),
                             white: name_of(1),
-                            moves: r.stones.len(),
+                            moves: r.stones.len() + r.passes,
                             result: r.result.clone(),
                         });
                         if !live {

@@ -52,6 +52,7 @@ pub fn engine(name: &str, example: &str, args: &[&str]) -> EngineSpec {
         name: name.to_string(),
         command: path,
         args: args.iter().map(|s| s.to_string()).collect(),
+        settle: Duration::ZERO,
     }
 }
 
