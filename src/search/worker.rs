@@ -8,7 +8,7 @@ use super::picker::Picker;
 use super::tt::{Bound, Entry, Table};
 use super::MATE;
 use crate::board::Pos;
-use crate::eval::{leaf_facts, scan, Cand};
+use crate::eval::{leaf_facts, scan, Cand, Facts};
 use crate::pattern::Combo;
 use crate::position::Position;
 use crate::threat::Vcf;
@@ -48,20 +48,16 @@ pub struct Worker<'s, 'a> {
     pub nodes: u64,
     published: u64,
     history: Vec<i32>,
-    killers: Vec<[Option<Pos>; 2]>,
-    cands: Vec<Vec<Cand>>,
+    /// The search stack: a frame per ply.
+    stack: Vec<Frame>,
     /// Principal variations, per ply.
     pv: Vec<Vec<Pos>>,
     /// Deepest ply reached.
     pub seldepth: u32,
     stopped: bool,
     schedule: &'static Schedule,
-    /// Per ply, the move a singular test search leaves out.
-    excluded: Vec<Option<Pos>>,
     /// The depth of the iteration under way.
     root_depth: i32,
-    /// Per ply, the combo the move played there made for its side.
-    played: Vec<Combo>,
 }
 
 /// The late-move reductions and move counts, as functions of depth and
@@ -154,15 +150,12 @@ impl<'s, 'a> Worker<'s, 'a> {
             nodes: 0,
             published: 0,
             history: vec![0; 2 * Pos::GRID_SIZE],
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            cands: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            stack: (0..=MAX_PLY).map(|_| Frame::new()).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             seldepth: 0,
             stopped: false,
             schedule: Schedule::get(),
-            excluded: vec![None; MAX_PLY + 1],
             root_depth: 0,
-            played: vec![Combo::None; MAX_PLY + 1],
         }
     }
 
@@ -253,7 +246,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             let r = self.root_reduction(m, depth, searched);
             searched += 1;
             self.count(1);
-            self.played[0] = self.pos.board().combo(m, self.pos.side());
+            self.stack[0].played = self.pos.board().combo(m, self.pos.side());
             self.pos.make(m);
             let score = if first {
                 -self.search(depth - 1, -beta, -alpha, 1, true)
@@ -310,7 +303,11 @@ impl<'s, 'a> Worker<'s, 'a> {
             .max(0)
     }
 
-    /// Negamax principal variation search from ply `ply` below the root.
+    /// Negamax principal variation search from ply `ply` below the root:
+    /// the checks every node takes before its moves (stop, mate distance,
+    /// the table, the shallow pruning on the static evaluation, the threat
+    /// extension), then the node's scan into its frame on the search
+    /// stack, then the node itself (`Worker::node`).
     pub fn search(
         &mut self,
         depth: i32,
@@ -336,7 +333,9 @@ impl<'s, 'a> Worker<'s, 'a> {
         // A singular test search has its own key, so that it neither reads
         // nor overwrites the node's entry.
         let hash = self.pos.board().hash()
-            ^ self.excluded[ply].map_or(0, |m| EXCLUDED_KEY.wrapping_mul(m.index() as u64 + 1));
+            ^ self.stack[ply]
+                .excluded
+                .map_or(0, |m| EXCLUDED_KEY.wrapping_mul(m.index() as u64 + 1));
         let mut tt_move = None;
         let mut depth = depth;
         if let Some(e) = self.shared.tt.probe(hash) {
@@ -359,27 +358,13 @@ impl<'s, 'a> Worker<'s, 'a> {
                 }
             }
         }
-        // The shallow pruning on a calm board's static evaluation: the
-        // static cut far above beta, and razoring far below alpha (the node
-        // scored by the fours quiescence alone, the side's fours near its
-        // last stone).
         if !pv_node
             && depth > 0
             && depth <= STATIC_CUT_DEPTH
             && self.shared.features.shallow_pruning
         {
-            if let Some(eval) = self.calm_eval() {
-                if eval - STATIC_CUT_MARGIN * depth >= beta {
-                    return eval;
-                }
-                if depth <= RAZOR_DEPTH
-                    && self.shared.features.local_fours
-                    && alpha.abs() < MATE_BOUND
-                    && self.excluded[ply].is_none()
-                    && eval + RAZOR_MARGIN[depth as usize] < alpha
-                {
-                    return self.search(0, alpha, alpha + 1, ply, false);
-                }
+            if let Some(score) = self.shallow_cut(ply, alpha, beta, depth) {
+                return score;
             }
         }
         // With the threat extension on, at the horizon, an opponent's
@@ -390,27 +375,59 @@ impl<'s, 'a> Worker<'s, 'a> {
         // again).
         let extended = depth == 0 && self.shared.features.threat_extension && self.threatened();
         let depth = if extended { 1 } else { depth };
-        let mut cands = std::mem::take(&mut self.cands[ply]);
-        // A node that must block a four, or that a five or an open four
-        // decides, needs no scan of its candidates: it is searched as a
-        // leaf is, with the block as its only move.
+        self.scan_node(ply, depth);
+        let frame = &mut self.stack[ply];
+        frame.hash = hash;
+        frame.tt_move = tt_move;
+        frame.extended = extended;
+        self.node(ply, alpha, beta, depth, pv_node)
+    }
+
+    /// The shallow pruning of a non-PV node on a calm board's static
+    /// evaluation, before its scan: the static cut far above `beta`
+    /// ([`STATIC_CUT_MARGIN`]), and razoring far below `alpha`
+    /// ([`RAZOR_MARGIN`]: the node scored by the fours quiescence alone,
+    /// the side's fours near its last stone). The node's score, if either
+    /// applies.
+    fn shallow_cut(&mut self, ply: usize, alpha: i32, beta: i32, depth: i32) -> Option<i32> {
+        let eval = self.calm_eval()?;
+        if eval - STATIC_CUT_MARGIN * depth >= beta {
+            return Some(eval);
+        }
+        if depth <= RAZOR_DEPTH
+            && self.shared.features.local_fours
+            && alpha.abs() < MATE_BOUND
+            && self.stack[ply].excluded.is_none()
+            && eval + RAZOR_MARGIN[depth as usize] < alpha
+        {
+            return Some(self.search(0, alpha, alpha + 1, ply, false));
+        }
+        None
+    }
+
+    /// The node's facts and candidates, into its frame. An inner node is
+    /// scanned for its candidates. A node that must block a four, or that
+    /// a five or an open four decides, needs no scan: it is looked at as a
+    /// leaf is, and its only candidate is the block (if any, and legal).
+    fn scan_node(&mut self, ply: usize, depth: i32) {
+        let frame = &mut self.stack[ply];
         let decided = {
             let b = self.pos.board();
             let me = b.side_to_move();
             b.five_count(me) > 0 || b.five_count(me.opp()) > 0 || b.open_four_count(me) > 0
         };
-        let facts = if depth > 0 && !decided {
-            scan(&mut self.pos, &mut cands)
+        frame.facts = if depth > 0 && !decided {
+            scan(&mut self.pos, &mut frame.cands)
         } else {
             // A leaf, or a decided node, needs no move list, unless it must
             // block a four.
-            cands.clear();
+            frame.cands.clear();
             let facts = leaf_facts(&self.pos);
             if let (Some(block), 0) = (facts.opp_five, facts.own_fives) {
                 let me = self.pos.side();
                 if self.pos.is_legal(block, me) {
                     let board = self.pos.board();
-                    cands.push(Cand {
+                    frame.cands.push(Cand {
                         pos: block,
                         own: board.combo(block, me),
                         opp: board.combo(block, me.opp()),
@@ -422,11 +439,6 @@ impl<'s, 'a> Worker<'s, 'a> {
             }
             facts
         };
-        let score = self.node(
-            depth, extended, alpha, beta, ply, pv_node, hash, tt_move, &facts, &mut cands,
-        );
-        self.cands[ply] = cands;
-        score
     }
 
     /// The static evaluation, before the node's scan, where the shallow
@@ -456,10 +468,10 @@ impl<'s, 'a> Worker<'s, 'a> {
             return Singular::No;
         }
         let singular_beta = e.score - SINGULAR_MARGIN * depth;
-        self.excluded[ply] = Some(m);
+        self.stack[ply].excluded = Some(m);
         let depth = depth * SINGULAR_DEPTH_SHARE / 100;
         let v = self.search(depth, singular_beta - 1, singular_beta, ply, false);
-        self.excluded[ply] = None;
+        self.stack[ply].excluded = None;
         if v < singular_beta {
             Singular::Extend
         } else if singular_beta >= beta {
@@ -529,7 +541,7 @@ impl<'s, 'a> Worker<'s, 'a> {
                 continue;
             }
             self.count(1);
-            self.played[ply] = self.pos.board().combo(p, me);
+            self.stack[ply].played = self.pos.board().combo(p, me);
             self.pos.make(p);
             let score = -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node);
             self.pos.unmake();
@@ -584,7 +596,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         else {
             return stand;
         };
-        let strong = |k: usize| ply >= k && self.played[ply - k] >= Combo::FourPlus;
+        let strong = |k: usize| ply >= k && self.stack[ply - k].played >= Combo::FourPlus;
         let plain = depth > LOCAL_FOURS_PLAIN_ABOVE || (strong(2) && strong(4));
         let least = if plain { Combo::Four } else { Combo::FourPlus };
         let mut points = arrayvec::ArrayVec::<Pos, 64>::new();
@@ -618,208 +630,399 @@ impl<'s, 'a> Worker<'s, 'a> {
         self.stand_or_play(depth, stand, alpha, beta, ply, pv_node, &points)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn node(
-        &mut self,
-        depth: i32,
-        extended: bool,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        pv_node: bool,
-        hash: u64,
-        tt_move: Option<Pos>,
-        facts: &crate::eval::Facts,
-        cands: &mut Vec<Cand>,
-    ) -> i32 {
-        let ply_i = ply as i32;
-        if facts.own_fives > 0 {
-            return MATE - ply_i - 1;
-        }
-        if facts.opp_fives >= 2 {
-            return -MATE + ply_i + 2;
-        }
-        let mut forced = false;
-        if let Some(block) = facts.opp_five {
-            cands.retain(|c| c.pos == block);
-            if cands.is_empty() {
-                // Renju: black's only block is forbidden.
-                return -MATE + ply_i + 2;
-            }
-            forced = true;
-        } else if facts.own_open_fours > 0 {
-            return MATE - ply_i - 3;
-        }
+    /// Searches the node at `ply` whose frame [`Worker::search`] has just
+    /// filled (key, table move, facts, candidates), `depth` plies deep in
+    /// the window (`alpha`, `beta`), and returns its score for the side to
+    /// move.
+    ///
+    /// A node the facts decide scores a mate at once ([`Frame::verdict`]);
+    /// a leaf (`depth` 0 or below) with no four to block is scored by
+    /// [`Worker::leaf`]; any other node, its candidates cut to the answers
+    /// to an open four if it faces one, runs its move loop
+    /// ([`Worker::setup`], [`Worker::move_loop`]) and stores its result in
+    /// the table ([`Worker::store`]), unless the search stops or a
+    /// singular test cuts it.
+    ///
+    /// The node kinds: a PV node (`pv_node`) is searched with the full
+    /// window and keeps its principal variation; every other node has a
+    /// zero window, takes the table's bounds, and may be pruned
+    /// (futility, move counts, the quiet-move breadth) and reduced harder.
+    /// A forced node, one with a four to block, has that block as its only
+    /// move, searched without losing a ply; a node the threat extension
+    /// extended searches its moves as leaves.
+    fn node(&mut self, ply: usize, alpha: i32, beta: i32, depth: i32, pv_node: bool) -> i32 {
+        let forced = match self.stack[ply].verdict(ply) {
+            Ok(forced) => forced,
+            Err(score) => return score,
+        };
         if depth <= 0 && !forced {
-            if facts.own_fours > 0 && self.shared.features.leaf_vcf_budget > 0 {
-                let before = self.vcf.nodes();
-                let win = self.vcf.wins(
-                    &mut self.pos,
-                    LEAF_VCF_FOURS,
-                    self.shared.features.leaf_vcf_budget,
-                );
-                let used = self.vcf.nodes() - before;
-                self.count(used);
-                if let Some(line) = win {
-                    return MATE - ply_i - line.len() as i32;
-                }
-            }
-            let stand = facts.eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-            if self.shared.features.local_fours && depth > LOCAL_FOURS_FLOOR {
-                return self.local_fours(depth, stand, alpha, beta, ply, pv_node);
-            }
-            if self.shared.features.quiescence && depth > -QUIESCENCE_PLIES {
-                return self.four_threes(depth, stand, alpha, beta, ply, pv_node);
-            }
-            return stand;
+            return self.leaf(ply, alpha, beta, depth, pv_node);
         }
-        if !forced && facts.opp_open_four {
-            cands.retain(|c| c.opp_four_line || c.own_four_line);
+        let frame = &mut self.stack[ply];
+        if !forced && frame.facts.opp_open_four {
+            frame.cands.retain(|c| c.opp_four_line || c.own_four_line);
         }
-        // Futility: far below alpha at a shallow node where the opponent
-        // has no threat the evaluation cannot see, quiet moves are not
-        // searched (the static cut above beta is taken in `search`).
-        let futile = depth <= FUTILITY_DEPTH
-            && !pv_node
-            && self.shared.features.shallow_pruning
-            && facts.eval + FUTILITY_MARGIN * depth <= alpha
-            && facts.eval.abs() < MATE_BOUND
-            && calm(self.pos.board());
-        if cands.is_empty() {
+        if frame.cands.is_empty() {
             return 0;
         }
-        let alpha_orig = alpha;
+        let setup = self.setup(ply, alpha, beta, depth, pv_node, forced);
+        let mut cands = std::mem::take(&mut self.stack[ply].cands);
+        let searched = self.move_loop(&setup, alpha, &mut cands);
+        self.stack[ply].cands = cands;
+        match searched {
+            Ok((best, best_move)) => {
+                self.store(&setup, alpha, best, best_move);
+                best
+            }
+            Err(score) => score,
+        }
+    }
+
+    /// What the move loop of the node at `ply` reads, worked out once
+    /// from its arguments and its frame: the moves' depth, and what the
+    /// futility, the move-count pruning and the reductions allow.
+    fn setup(
+        &self,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        pv_node: bool,
+        forced: bool,
+    ) -> NodeSetup {
+        let frame = &self.stack[ply];
+        let eval = frame.facts.eval;
+        let features = self.shared.features;
+        NodeSetup {
+            ply,
+            depth,
+            beta,
+            pv_node,
+            forced,
+            hash: frame.hash,
+            tt_move: frame.tt_move,
+            eval,
+            new_depth: if forced {
+                depth
+            } else if frame.extended {
+                -1
+            } else {
+                depth - 1
+            },
+            // Futility: far below alpha at a shallow node where the
+            // opponent has no threat the evaluation cannot see, quiet moves
+            // are not searched (the static cut above beta is taken in
+            // `search`).
+            futile: depth <= FUTILITY_DEPTH
+                && !pv_node
+                && features.shallow_pruning
+                && eval + FUTILITY_MARGIN * depth <= alpha
+                && eval.abs() < MATE_BOUND
+                && calm(self.pos.board()),
+            move_limit: if features.move_count_pruning && (MOVE_COUNT_AT_PV || !pv_node) && !forced
+            {
+                self.schedule.move_count(depth)
+            } else {
+                usize::MAX
+            },
+            reducible: features.lmr && depth >= LMR_MIN_DEPTH && !forced,
+        }
+    }
+
+    /// A leaf: `depth` 0 or below and no four to block. When the side to
+    /// move has fours, a short VCF probe ([`LEAF_VCF_FOURS`]) may find a
+    /// mate; otherwise the static evaluation, clamped below the mate
+    /// scores, is what the side may stand on in the fours quiescence
+    /// ([`LOCAL_FOURS_FLOOR`]) or the four-threes one
+    /// ([`QUIESCENCE_PLIES`]), or the score itself when neither is on.
+    fn leaf(&mut self, ply: usize, alpha: i32, beta: i32, depth: i32, pv_node: bool) -> i32 {
+        let facts = self.stack[ply].facts;
+        let features = self.shared.features;
+        if facts.own_fours > 0 && features.leaf_vcf_budget > 0 {
+            let before = self.vcf.nodes();
+            let win = self
+                .vcf
+                .wins(&mut self.pos, LEAF_VCF_FOURS, features.leaf_vcf_budget);
+            let used = self.vcf.nodes() - before;
+            self.count(used);
+            if let Some(line) = win {
+                return MATE - ply as i32 - line.len() as i32;
+            }
+        }
+        let stand = facts.eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        if features.local_fours && depth > LOCAL_FOURS_FLOOR {
+            return self.local_fours(depth, stand, alpha, beta, ply, pv_node);
+        }
+        if features.quiescence && depth > -QUIESCENCE_PLIES {
+            return self.four_threes(depth, stand, alpha, beta, ply, pv_node);
+        }
+        stand
+    }
+
+    /// The move loop of the node `n` from `alpha`: its candidates `cands`
+    /// in the picker's order ([`Picker`]), each pruned or searched
+    /// ([`Worker::search_move`]) until one reaches beta. The best score
+    /// and move, or `Err` with the node's score when the loop ends it
+    /// without a result to store: a singular test's cut, or the search
+    /// stopped (0).
+    fn move_loop(
+        &mut self,
+        n: &NodeSetup,
+        mut alpha: i32,
+        cands: &mut [Cand],
+    ) -> Result<(i32, Option<Pos>), i32> {
         let mut best = -MATE;
         let mut best_move = None;
-        let new_depth = if forced {
-            depth
-        } else if extended {
-            -1
-        } else {
-            depth - 1
-        };
-        let features = self.shared.features;
-        // What the move-count pruning and the reductions need to know of
-        // the node, worked out once for all its moves.
-        let move_limit = if features.move_count_pruning && (MOVE_COUNT_AT_PV || !pv_node) && !forced
-        {
-            self.schedule.move_count(depth)
-        } else {
-            usize::MAX
-        };
-        let reducible = features.lmr && depth >= LMR_MIN_DEPTH && !forced;
+        let quiet_breadth = self.shared.features.quiet_breadth;
         let mut quiets = 0;
         let side = self.pos.side().index() * Pos::GRID_SIZE;
         let history = &self.history[side..side + Pos::GRID_SIZE];
-        let picker = Picker::new(cands, tt_move, self.killers[ply], history);
+        let picker = Picker::new(cands, n.tt_move, self.stack[n.ply].killers, history);
         for (i, c) in picker {
             let m = c.pos;
-            if Some(m) == self.excluded[ply] {
+            if Some(m) == self.stack[n.ply].excluded {
                 continue;
             }
-            let quiet = c.own < Combo::Three && c.opp < Combo::Three && Some(m) != tt_move;
-            if quiet && futile {
-                best = best.max(facts.eval + FUTILITY_MARGIN * depth);
+            let quiet = c.own < Combo::Three && c.opp < Combo::Three && Some(m) != n.tt_move;
+            if quiet && n.futile {
+                best = best.max(n.eval + FUTILITY_MARGIN * n.depth);
                 continue;
             }
-            if i >= move_limit
+            if i >= n.move_limit
                 && best > -MATE_BOUND
                 && c.own < MOVE_COUNT_SPARES_FROM
-                && Some(m) != tt_move
+                && Some(m) != n.tt_move
             {
                 continue;
             }
             if quiet {
                 quiets += 1;
-                if !pv_node
-                    && features.quiet_breadth > 0
-                    && quiets > features.quiet_breadth
-                    && best > -MATE_BOUND
-                {
+                if !n.pv_node && quiet_breadth > 0 && quiets > quiet_breadth && best > -MATE_BOUND {
                     break;
                 }
             }
-            let mut extension = 0;
-            if features.singular_extension
-                && Some(m) == tt_move
-                && !forced
-                && depth >= SINGULAR_DEPTH
-                && self.excluded[ply].is_none()
-                && (ply as i32) < SINGULAR_PLY_FACTOR * self.root_depth
-            {
-                match self.singular(depth, beta, ply, hash, m) {
-                    Singular::Extend => extension = 1,
-                    Singular::Cut(score) => return score,
-                    Singular::No => {}
-                }
-                if self.stopped {
-                    return 0;
-                }
-            }
-            self.count(1);
-            self.played[ply] = c.own;
-            self.pos.make(m);
-            let new_depth = new_depth + extension;
-            let score = if i == 0 {
-                -self.search(new_depth, -beta, -alpha, ply + 1, pv_node)
-            } else {
-                let mut r = 0;
-                if reducible && c.own < LMR_REDUCIBLE_BELOW {
-                    r = self.schedule.reduction(depth, i, quiet, pv_node);
-                    r = r.min(new_depth - 1).max(0);
-                }
-                let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
-                if s > alpha && r > 0 && !self.stopped {
-                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, false);
-                }
-                if s > alpha && s < beta && pv_node && !self.stopped {
-                    s = -self.search(new_depth, -beta, -alpha, ply + 1, true);
-                }
-                s
-            };
-            self.pos.unmake();
+            let extension = self.extension(n, m)?;
+            let score = self.search_move(n, i, &c, quiet, n.new_depth + extension, alpha);
             if self.stopped {
-                return 0;
+                return Err(0);
             }
             if score > best {
                 best = score;
                 best_move = Some(m);
                 if score > alpha {
                     alpha = score;
-                    if pv_node {
-                        self.extend_pv(ply, m);
+                    if n.pv_node {
+                        self.extend_pv(n.ply, m);
                     }
-                    if score >= beta {
+                    if score >= n.beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
-                            }
-                            self.reward(m, depth.max(1));
+                            self.reward_cut(n.ply, m, n.depth);
                         }
                         break;
                     }
                 }
             }
         }
-        let bound = if best >= beta {
+        Ok((best, best_move))
+    }
+
+    /// The extension of the move `m` of the node `n`: a ply for the table
+    /// move if the singular test finds it singular ([`SINGULAR_DEPTH`],
+    /// [`SINGULAR_PLY_FACTOR`]), else none; `Err` with the node's score
+    /// when the test cuts the node or the search stopped during it.
+    fn extension(&mut self, n: &NodeSetup, m: Pos) -> Result<i32, i32> {
+        if !(self.shared.features.singular_extension
+            && Some(m) == n.tt_move
+            && !n.forced
+            && n.depth >= SINGULAR_DEPTH
+            && self.stack[n.ply].excluded.is_none()
+            && (n.ply as i32) < SINGULAR_PLY_FACTOR * self.root_depth)
+        {
+            return Ok(0);
+        }
+        let extension = match self.singular(n.depth, n.beta, n.ply, n.hash, m) {
+            Singular::Extend => 1,
+            Singular::Cut(score) => return Err(score),
+            Singular::No => 0,
+        };
+        if self.stopped {
+            return Err(0);
+        }
+        Ok(extension)
+    }
+
+    /// Plays the candidate `c`, the node `n`'s move numbered `i` in its
+    /// order, searches it to `new_depth` and takes it back; its score for
+    /// the node's side. The first move is searched with the node's window;
+    /// a later one with a zero window, first reduced by the late-move
+    /// reduction when the node allows it and the move makes less than
+    /// [`LMR_REDUCIBLE_BELOW`], then at full depth if it beats `alpha`,
+    /// then, at a PV node, with the full window if it falls inside it.
+    fn search_move(
+        &mut self,
+        n: &NodeSetup,
+        i: usize,
+        c: &Cand,
+        quiet: bool,
+        new_depth: i32,
+        alpha: i32,
+    ) -> i32 {
+        let (beta, child) = (n.beta, n.ply + 1);
+        self.count(1);
+        self.stack[n.ply].played = c.own;
+        self.pos.make(c.pos);
+        let score = if i == 0 {
+            -self.search(new_depth, -beta, -alpha, child, n.pv_node)
+        } else {
+            let mut r = 0;
+            if n.reducible && c.own < LMR_REDUCIBLE_BELOW {
+                r = self.schedule.reduction(n.depth, i, quiet, n.pv_node);
+                r = r.min(new_depth - 1).max(0);
+            }
+            let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, child, false);
+            if s > alpha && r > 0 && !self.stopped {
+                s = -self.search(new_depth, -alpha - 1, -alpha, child, false);
+            }
+            if s > alpha && s < beta && n.pv_node && !self.stopped {
+                s = -self.search(new_depth, -beta, -alpha, child, true);
+            }
+            s
+        };
+        self.pos.unmake();
+        score
+    }
+
+    /// A quiet move `m` cut off a node at `ply` of `depth`: it becomes the
+    /// ply's first killer and earns history.
+    fn reward_cut(&mut self, ply: usize, m: Pos, depth: i32) {
+        let k = &mut self.stack[ply].killers;
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        self.reward(m, depth.max(1));
+    }
+
+    /// Stores the result of the node `n`'s move loop, searched from
+    /// `alpha`: `best` and `best_move`, as a lower bound if it reached
+    /// beta, exact if it raised `alpha`, else an upper bound.
+    fn store(&self, n: &NodeSetup, alpha: i32, best: i32, best_move: Option<Pos>) {
+        let bound = if best >= n.beta {
             Bound::Lower
-        } else if alpha > alpha_orig {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
         self.shared.tt.store(
-            hash,
+            n.hash,
             Entry {
                 best: best_move,
-                score: to_tt(best, ply),
-                depth: depth.max(0),
+                score: to_tt(best, n.ply),
+                depth: n.depth.max(0),
                 bound,
             },
         );
-        best
+    }
+}
+
+/// What a node's move loop reads of the node, worked out once by
+/// [`Worker::node`] before the loop. Kept apart from the node's [`Frame`]:
+/// the singular test searches the same ply again and fills that frame
+/// anew.
+struct NodeSetup {
+    /// Plies from the root.
+    ply: usize,
+    /// The node's depth.
+    depth: i32,
+    /// The window's upper end.
+    beta: i32,
+    /// Whether the node is a PV node.
+    pv_node: bool,
+    /// Whether the node must block a four (its only move).
+    forced: bool,
+    /// The node's key (see [`Frame::hash`]).
+    hash: u64,
+    /// The table's move.
+    tt_move: Option<Pos>,
+    /// The static evaluation.
+    eval: i32,
+    /// The depth its moves are searched to, before extensions and
+    /// reductions.
+    new_depth: i32,
+    /// Whether quiet moves are pruned by futility.
+    futile: bool,
+    /// The moves the node may search before the move-count pruning
+    /// ([`MOVE_COUNT_BASE`]); `usize::MAX` for no limit.
+    move_limit: usize,
+    /// Whether late moves may be reduced ([`LMR_MIN_DEPTH`]).
+    reducible: bool,
+}
+
+/// What the search keeps for one ply of the line under way, a search
+/// stack entry: what the ply's nodes share (killers, the move a singular
+/// test leaves out, the combo of the move played there, a buffer for the
+/// candidates), and what [`Worker::search`] found for the node under way
+/// before handing it to [`Worker::node`] (key, table move, facts).
+struct Frame {
+    /// The move a singular test search leaves out.
+    excluded: Option<Pos>,
+    /// The combo the move played at this ply made for its side.
+    played: Combo,
+    /// The two quiet moves that last cut off a node at this ply.
+    killers: [Option<Pos>; 2],
+    /// The candidates of the node under way.
+    cands: Vec<Cand>,
+    /// The node's key: the board's hash, with [`EXCLUDED_KEY`] and the
+    /// excluded move mixed in during a singular test.
+    hash: u64,
+    /// The table's move for the node, if it is an empty board point.
+    tt_move: Option<Pos>,
+    /// Whether the threat extension searches the node one ply.
+    extended: bool,
+    /// What the node's scan found.
+    facts: Facts,
+}
+
+impl Frame {
+    fn new() -> Frame {
+        Frame {
+            excluded: None,
+            played: Combo::None,
+            killers: [None; 2],
+            cands: Vec::with_capacity(256),
+            hash: 0,
+            tt_move: None,
+            extended: false,
+            facts: Facts::default(),
+        }
+    }
+
+    /// The score of a node at `ply` that its facts decide: a five to play,
+    /// two fives to block, a four whose only block is forbidden, or an
+    /// open four to play. Otherwise whether the node is forced, a four to
+    /// block, with its candidates cut to the block.
+    fn verdict(&mut self, ply: usize) -> Result<bool, i32> {
+        let facts = &self.facts;
+        let ply = ply as i32;
+        if facts.own_fives > 0 {
+            return Err(MATE - ply - 1);
+        }
+        if facts.opp_fives >= 2 {
+            return Err(-MATE + ply + 2);
+        }
+        if let Some(block) = facts.opp_five {
+            self.cands.retain(|c| c.pos == block);
+            if self.cands.is_empty() {
+                // Renju: black's only block is forbidden.
+                return Err(-MATE + ply + 2);
+            }
+            return Ok(true);
+        }
+        if facts.own_open_fours > 0 {
+            return Err(MATE - ply - 3);
+        }
+        Ok(false)
     }
 }
 
