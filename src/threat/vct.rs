@@ -512,13 +512,59 @@ impl Vct {
             self.store(key, n, self.nodes() - start);
             return Some(n);
         }
-        // The children's numbers, from the table or first estimates: after
-        // an attacker four one answer, after an open three a few
-        // ([`THREE_PN`]).
         let child_depth = if or { depth.saturating_sub(1) } else { depth };
-        let me = pos.side();
         let mut children = std::mem::take(&mut self.children[ply]);
         children.clear();
+        self.first_numbers(pos, or, child_depth, &moves, &mut children);
+        self.moves[ply] = moves;
+        let result = loop {
+            let t = Tally::of(&children, or);
+            if t.pn == 0 || t.dn == 0 || t.pn >= th_pn || t.dn >= th_dn {
+                break Some(t.numbers(&children, or, depth));
+            }
+            if self.out_of_budget(stop) {
+                break None;
+            }
+            let best = &children[t.best];
+            let (c_pn, c_dn) = if or {
+                (widen(t.second, th_pn), share(th_dn, t.dn, best.dn))
+            } else {
+                (share(th_pn, t.pn, best.pn), widen(t.second, th_dn))
+            };
+            let m = best.m;
+            self.nodes += 1;
+            pos.make(m);
+            let r = self.search(pos, !or, child_depth, c_pn, c_dn, stop);
+            pos.unmake();
+            let Some(r) = r else { break None };
+            let c = &mut children[t.best];
+            (c.pn, c.dn, c.depth) = (r.pn, r.dn, r.depth);
+        };
+        self.children[ply] = children;
+        if let Some(n) = result {
+            self.store(key, n, self.nodes() - start);
+        }
+        result
+    }
+
+    /// The children of the node at `pos` (`or`: the attacker to move), one
+    /// for each of `moves`, into `children` with their numbers from the
+    /// table or first estimates (valid with `child_depth` attacker moves
+    /// left): after an attacker four one answer, after an open three a
+    /// few ([`THREE_PN`]). A defender answer that is no four and leaves the
+    /// attacker an open four loses at once, and is stored so.
+    // Out of line: inlined into the recursive `search`, it costs the
+    // df-pn loop there about 1% more instructions on the bench.
+    #[inline(never)]
+    fn first_numbers(
+        &mut self,
+        pos: &mut Position,
+        or: bool,
+        child_depth: u8,
+        moves: &[(Pos, i32)],
+        children: &mut Vec<Child>,
+    ) {
+        let me = pos.side();
         // The attacker's open-four points, for the answers that leave one.
         let mut open_fours = [Pos::PASS; 8];
         let mut n_open = 0;
@@ -530,23 +576,14 @@ impl Vct {
                 }
             });
         }
-        for &(m, _) in &moves {
+        for &(m, _) in moves {
             let known = self.probe(pos.board().hash_after(m), child_depth);
             let c = pos.board().combo(m, me);
             let (pn, dn, d) = match known {
                 Some(n) => (n.pn, n.dn, n.depth),
                 None if or && !makes_four(pos, m, c, me) => (THREE_PN, 1, child_depth),
                 None if !or && !makes_four(pos, m, c, me) => {
-                    // An answer that is no four and leaves the attacker an
-                    // open four loses at once.
-                    self.nodes += 1;
-                    pos.make(m);
-                    let board = pos.board();
-                    let lost = open_fours[..n_open]
-                        .iter()
-                        .any(|&p| p != m && board.combo(p, me.opp()) == Combo::OpenFour);
-                    pos.unmake();
-                    if lost {
+                    if self.leaves_open_four(pos, m, &open_fours[..n_open]) {
                         let key = pos.board().hash_after(m);
                         self.store(key, Numbers::won(0, Pos::PASS), 1);
                         (0, INF, 0)
@@ -563,66 +600,81 @@ impl Vct {
                 depth: d,
             });
         }
-        self.moves[ply] = moves;
-        let result = loop {
-            // This node's numbers: the OR node proves through its easiest
-            // child, the AND node needs them all (and vice versa).
-            let (mut first, mut second) = (INF, INF);
-            let (mut sum, mut best) = (0, 0);
-            for (i, c) in children.iter().enumerate() {
-                let (own, other) = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
-                if own < first {
-                    second = first;
-                    first = own;
-                    best = i;
-                } else if own < second {
-                    second = own;
-                }
-                sum = add(sum, other);
+    }
+
+    /// Whether the defender's answer `m` leaves the attacker one of its
+    /// open-four points `open_fours` (other than `m`): a quick look, one
+    /// stone played and taken back.
+    fn leaves_open_four(&mut self, pos: &mut Position, m: Pos, open_fours: &[Pos]) -> bool {
+        let att = pos.side().opp();
+        self.nodes += 1;
+        pos.make(m);
+        let board = pos.board();
+        let lost = open_fours
+            .iter()
+            .any(|&p| p != m && board.combo(p, att) == Combo::OpenFour);
+        pos.unmake();
+        lost
+    }
+}
+
+/// A node's numbers from its children's: the OR node proves through its
+/// easiest child and disproves through them all, the AND node the other
+/// way round.
+struct Tally {
+    pn: u32,
+    dn: u32,
+    /// The most-proving child (the first of the smallest own numbers).
+    best: usize,
+    /// The second smallest own number, for the 1+ε threshold.
+    second: u32,
+}
+
+impl Tally {
+    fn of(children: &[Child], or: bool) -> Tally {
+        let (mut first, mut second) = (INF, INF);
+        let (mut sum, mut best) = (0, 0);
+        for (i, c) in children.iter().enumerate() {
+            let (own, other) = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
+            if own < first {
+                second = first;
+                first = own;
+                best = i;
+            } else if own < second {
+                second = own;
             }
-            let (pn, dn) = if or { (first, sum) } else { (sum, first) };
-            if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn {
-                let n = if pn == 0 {
-                    if or {
-                        let c = children[best];
-                        Numbers::won(if depth == 0 { 0 } else { c.depth + 1 }, c.m)
-                    } else {
-                        let d = children.iter().map(|c| c.depth).max().unwrap_or(0);
-                        Numbers::won(d, Pos::PASS)
-                    }
-                } else if dn == 0 {
-                    Numbers::lost(depth)
-                } else {
-                    Numbers {
-                        pn,
-                        dn,
-                        depth,
-                        best: Pos::PASS,
-                    }
-                };
-                break Some(n);
-            }
-            if self.out_of_budget(stop) {
-                break None;
-            }
-            let (c_pn, c_dn) = if or {
-                (widen(second, th_pn), share(th_dn, dn, children[best].dn))
-            } else {
-                (share(th_pn, pn, children[best].pn), widen(second, th_dn))
-            };
-            let m = children[best].m;
-            self.nodes += 1;
-            pos.make(m);
-            let r = self.search(pos, !or, child_depth, c_pn, c_dn, stop);
-            pos.unmake();
-            let Some(r) = r else { break None };
-            let c = &mut children[best];
-            (c.pn, c.dn, c.depth) = (r.pn, r.dn, r.depth);
-        };
-        self.children[ply] = children;
-        if let Some(n) = result {
-            self.store(key, n, self.nodes() - start);
+            sum = add(sum, other);
         }
-        result
+        let (pn, dn) = if or { (first, sum) } else { (sum, first) };
+        Tally {
+            pn,
+            dn,
+            best,
+            second,
+        }
+    }
+
+    /// The node's result once the search of it ends, with `depth`
+    /// attacker moves left: a proof with the moves it needs (and, at an
+    /// OR node, its proving move), a disproof, or the open numbers.
+    fn numbers(&self, children: &[Child], or: bool, depth: u8) -> Numbers {
+        if self.pn == 0 {
+            if or {
+                let c = children[self.best];
+                Numbers::won(if depth == 0 { 0 } else { c.depth + 1 }, c.m)
+            } else {
+                let d = children.iter().map(|c| c.depth).max().unwrap_or(0);
+                Numbers::won(d, Pos::PASS)
+            }
+        } else if self.dn == 0 {
+            Numbers::lost(depth)
+        } else {
+            Numbers {
+                pn: self.pn,
+                dn: self.dn,
+                depth,
+                best: Pos::PASS,
+            }
+        }
     }
 }
