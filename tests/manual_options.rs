@@ -22,16 +22,13 @@ const BINARIES: &[&str] = &[
 /// Options every clap binary has, which the manual need not list.
 const IMPLIED: &[&str] = &["--help", "--version"];
 
+/// A binary of the workspace: beside this package's own, in the same
+/// target folder (`cargo test --workspace` builds them all).
 fn binary(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let path = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>")
-        .join(name);
+    let path = Path::new(env!("CARGO_BIN_EXE_pbrain-tengen")).with_file_name(name);
     assert!(
         path.is_file(),
-        "{} is missing: run the tests with `cargo test --workspace`",
+        "{} is missing: run `cargo test --workspace`",
         path.display()
     );
     path

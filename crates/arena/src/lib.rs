@@ -29,7 +29,7 @@
 //! (`tests/layers.rs` at the workspace's root checks it, and that the arena
 //! uses neither the engine's search nor its evaluation):
 //!
-//! `clock`, `engine`, `referee`, `schedule`, `stats`, `test_engine` → `records`, `openings` → `game` → `renju_opening`, `swap2`, `shard` → `tournament` → `merge` → `cli` → `bin`
+//! `clock`, `referee`, `schedule`, `stats`, `test_engine` → `engine`, `records`, `openings` → `game` → `renju_opening`, `swap2`, `shard` → `tournament` → `merge` → `cli` → `bin`
 
 pub mod cli;
 pub mod clock;

@@ -16,6 +16,7 @@ use tengen_arena::renju_opening::RenjuOpening;
 use tengen_arena::run;
 use tengen_arena::schedule::Format;
 use tengen_arena::swap2::Swap2;
+use tengen_arena::Summary;
 
 /// An engine that only passes: two of them draw every game at once.
 fn passer(name: &str) -> EngineSpec {
@@ -166,12 +167,7 @@ fn a_pass_at_move_four_or_six_of_swap2_loses() {
     assert_eq!(s.games.len(), 2);
     // As the responder it passes at move 4; as the opener, at move 6
     // after the greedy engine's two stones.
-    for g in &s.games {
-        assert_eq!(g.outcome.reason, Reason::OpeningRule, "{:?}", g.outcome);
-        assert_eq!(g.winner_engine(), Some(1), "{:?}", g.outcome);
-        assert!(g.outcome.detail.contains("pass"), "{:?}", g.outcome);
-        assert!(g.moves.iter().all(|m| !m.pass), "no pass is recorded");
-    }
+    passer_lost_every_game(&s, "pass");
     let stones: Vec<usize> = s.games.iter().map(|g| g.moves.len()).collect();
     assert!(stones.contains(&3) && stones.contains(&5), "{stones:?}");
 }
@@ -190,12 +186,7 @@ fn a_pass_in_a_renju_opening_stage_loses() {
     let s = run(&c).unwrap();
     check_records(&c, &s);
     assert_eq!(s.games.len(), 2);
-    for g in &s.games {
-        assert_eq!(g.outcome.reason, Reason::OpeningRule, "{:?}", g.outcome);
-        assert_eq!(g.winner_engine(), Some(1), "{:?}", g.outcome);
-        assert!(g.outcome.detail.contains("-1,-1"), "{:?}", g.outcome);
-        assert!(g.moves.iter().all(|m| !m.pass));
-    }
+    passer_lost_every_game(&s, "-1,-1");
 }
 
 #[test]
@@ -325,5 +316,16 @@ fn ranks_take_an_optional_offset_anywhere_on_the_line() {
     ] {
         let table = run_with(ranks);
         assert!(table.contains(rank), "{ranks:?}: {table}");
+    }
+}
+
+/// Every game went to engine 1 by the opening rule, for a pass the outcome
+/// names (`detail`), and no pass was recorded as a move.
+fn passer_lost_every_game(s: &Summary, detail: &str) {
+    for g in &s.games {
+        assert_eq!(g.outcome.reason, Reason::OpeningRule, "{:?}", g.outcome);
+        assert_eq!(g.winner_engine(), Some(1), "{:?}", g.outcome);
+        assert!(g.outcome.detail.contains(detail), "{:?}", g.outcome);
+        assert!(g.moves.iter().all(|m| !m.pass), "no pass is recorded");
     }
 }

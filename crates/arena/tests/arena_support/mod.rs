@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tengen_arena::engine::EngineSpec;
@@ -22,19 +22,14 @@ pub fn examples_dir() -> PathBuf {
     profile_dir.join("examples")
 }
 
-/// A binary of another package of the workspace (`pbrain-tengen`,
-/// `tengen-arena`), built beside this test's own binary by
-/// `cargo test --workspace`.
+/// A binary of another package of the workspace (`pbrain-tengen`): beside this
+/// package's own, in the same target folder (`cargo test --workspace`
+/// builds them all).
 pub fn workspace_bin(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let path = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>")
-        .join(name);
+    let path = Path::new(env!("CARGO_BIN_EXE_tengen-arena")).with_file_name(name);
     assert!(
         path.is_file(),
-        "{} is missing: run the tests with `cargo test --workspace`",
+        "{} is missing: run `cargo test --workspace`",
         path.display()
     );
     path

@@ -209,22 +209,14 @@ pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     p
 }
 
-/// Starts a `tengen-arena` match of two games between the greedy test
-/// engine (built from `examples/`) with two seeds, each move taking
-/// `delay_ms`, writing into `out`.
-/// A binary of another package of the workspace (`pbrain-tengen`,
-/// `tengen-arena`), built beside this test's own binary by
-/// `cargo test --workspace`.
+/// A binary of another package of the workspace (`tengen-arena`): beside this
+/// package's own, in the same target folder (`cargo test --workspace`
+/// builds them all).
 pub fn workspace_bin(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let path = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>")
-        .join(name);
+    let path = Path::new(env!("CARGO_BIN_EXE_tengen-board")).with_file_name(name);
     assert!(
         path.is_file(),
-        "{} is missing: run the tests with `cargo test --workspace`",
+        "{} is missing: run `cargo test --workspace`",
         path.display()
     );
     path
