@@ -103,23 +103,23 @@ fn code(text: &str) -> String {
 /// The paths of a use tree starting at byte `i` of `s`: `a::{b, c::d}`
 /// gives `[a, b]` and `[a, c, d]`.
 fn use_tree(s: &[u8], mut i: usize) -> Vec<Vec<String>> {
-    let skip_space = |i: &mut usize| {
+    fn skip_space(s: &[u8], i: &mut usize) {
         while *i < s.len() && s[*i].is_ascii_whitespace() {
             *i += 1;
         }
-    };
-    fn tree(s: &[u8], i: &mut usize, skip: &dyn Fn(&mut usize)) -> Vec<Vec<String>> {
+    }
+    fn tree(s: &[u8], i: &mut usize) -> Vec<Vec<String>> {
         let mut segs: Vec<String> = Vec::new();
         loop {
-            skip(i);
+            skip_space(s, i);
             if *i < s.len() && s[*i] == b'{' {
                 *i += 1;
                 let mut paths = Vec::new();
                 loop {
-                    for p in tree(s, i, skip) {
+                    for p in tree(s, i) {
                         paths.push(segs.iter().cloned().chain(p).collect());
                     }
-                    skip(i);
+                    skip_space(s, i);
                     match s.get(*i) {
                         Some(b',') => *i += 1,
                         Some(b'}') => {
@@ -138,7 +138,7 @@ fn use_tree(s: &[u8], mut i: usize) -> Vec<Vec<String>> {
                 return if segs.is_empty() { vec![] } else { vec![segs] };
             }
             segs.push(String::from_utf8_lossy(&s[start..*i]).into_owned());
-            skip(i);
+            skip_space(s, i);
             if s[*i..].starts_with(b"::") {
                 *i += 2;
             } else {
@@ -146,14 +146,14 @@ fn use_tree(s: &[u8], mut i: usize) -> Vec<Vec<String>> {
             }
         }
     }
-    tree(s, &mut i, &skip_space)
+    tree(s, &mut i)
 }
 
 /// Every module path a file's code names through `crate::`, `super::` or
 /// (with `extern`) `tengen::`, resolved from the file's own module `me`,
 /// each with its line number. A `super::` after an inline `mod name {` (a
 /// test module) first climbs out of that inline module.
-fn paths_in(text: &str, me: &[String], is_mod_file: bool) -> Vec<(usize, Vec<String>)> {
+fn paths_in(text: &str, me: &[String]) -> Vec<(usize, Vec<String>)> {
     let text = code(text);
     let bytes = text.as_bytes();
     let inline_mod = text
@@ -186,7 +186,6 @@ fn paths_in(text: &str, me: &[String], is_mod_file: bool) -> Vec<(usize, Vec<Str
             } else {
                 // A file `a/b.rs` is module `a::b`; its `super` is `a`.
                 base = me.to_vec();
-                let _ = is_mod_file;
                 if root > inline_mod && rest.first().is_some_and(|s| s == "super") {
                     rest = &rest[1..];
                 }
@@ -245,10 +244,7 @@ fn read_crate(dir: &Path) -> Crate {
     let mut uses = BTreeMap::new();
     for (file, me) in &files {
         let text = fs::read_to_string(file).unwrap();
-        let is_mod = file
-            .file_name()
-            .is_some_and(|f| f == "mod.rs" || f == "lib.rs");
-        let mut named: Vec<(usize, Vec<String>)> = paths_in(&text, me, is_mod)
+        let mut named: Vec<(usize, Vec<String>)> = paths_in(&text, me)
             .into_iter()
             .filter_map(|(line, path)| {
                 (1..=path.len())
@@ -378,10 +374,7 @@ use super::worker::Worker;
 use super::super::threat;
 ";
     let me = vec!["search".to_string(), "picker".to_string()];
-    let names: Vec<Vec<String>> = paths_in(sample, &me, false)
-        .into_iter()
-        .map(|(_, p)| p)
-        .collect();
+    let names: Vec<Vec<String>> = paths_in(sample, &me).into_iter().map(|(_, p)| p).collect();
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     assert!(names.contains(&s(&["board", "Pos"])));
     assert!(names.contains(&s(&["search", "Limits"])));
@@ -392,10 +385,7 @@ use super::super::threat;
     assert_eq!(names.len(), 6, "{names:?}");
     // In a test module at the bottom of a file, `super` is the file itself.
     let tests = "fn f() {}\nmod tests {\n    use super::super::worker::W;\n}\n";
-    assert_eq!(
-        paths_in(tests, &me, false)[0].1,
-        s(&["search", "worker", "W"])
-    );
+    assert_eq!(paths_in(tests, &me)[0].1, s(&["search", "worker", "W"]));
     let engine: Vec<String> =
         engine_modules_in("use tengen::{search::Limits, Board};\nuse tengen::eval;")
             .into_iter()

@@ -31,8 +31,9 @@
 //! knock-out gives its byes in the first round only, to the best seeds, so
 //! that every later round is full and there are two semi-finals (and a
 //! third-place match, when asked for) from four entrants on; in double
-//! elimination the best seed of an odd bracket has a bye. The first colour of a bout is the better
-//! seed's, or drawn by lot (猜先); colours then alternate.
+//! elimination the best seed of an odd bracket has a bye. The first colour
+//! of a bout is the better seed's, or drawn by lot (猜先); colours then
+//! alternate.
 //!
 //! **Ties.** By default a tied bout of pairs is replayed with one more pair
 //! up to the number of tie-breaks, and then goes to the better seed; tied
