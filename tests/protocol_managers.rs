@@ -374,13 +374,60 @@ fn answers_in_time_on_a_loaded_machine() {
     assert!(worst < Duration::from_millis(150), "{worst:?}");
 }
 
+/// Plays a game out between two engines, just started, from `referee`'s
+/// position, refereed by it: every move must be on an empty point, and
+/// never on a point forbidden to renju black. The first engine moves first.
+/// An engine that has seen the position up to the last stone is sent that
+/// stone (`TURN`; `BEGIN` on an empty board), else the whole position in
+/// move order (`BOARD`). Ends at a five, a full board or `max_plies` moves;
+/// returns the moves played.
+fn play_out(engines: &mut [Engine; 2], referee: &mut tengen::Board, max_plies: usize) -> usize {
+    use tengen::renju::forbidden;
+    use tengen::{Color, Rule};
+    let rule = referee.rule();
+    // The stones each engine has seen.
+    let mut known = [0; 2];
+    let mut plies = 0;
+    while plies < max_plies && referee.winner().is_none() && !referee.is_full() {
+        let mover = plies % 2;
+        let e = &mut engines[mover];
+        let stones = referee.history().len();
+        if stones == 0 {
+            e.send(&["BEGIN"]);
+        } else if known[mover] + 1 == stones {
+            let last = referee.history()[stones - 1].pos;
+            e.send(&[&format!("TURN {},{}", last.x(), last.y())]);
+        } else {
+            let own = referee.side_to_move();
+            let entries: Vec<_> = referee
+                .history()
+                .iter()
+                .map(|m| (m.pos.x(), m.pos.y(), if m.color == own { 1 } else { 2 }))
+                .collect();
+            e.send(&strs(&block("BOARD", &entries)));
+        }
+        let (x, y) = e.expect_move();
+        let pos = referee.pos(x as i64, y as i64).expect("on the board");
+        assert!(referee.is_empty(pos), "{rule:?}: {x},{y} is occupied");
+        if rule == Rule::Renju && referee.side_to_move() == Color::Black {
+            assert!(
+                forbidden(referee, pos).is_none(),
+                "black played the forbidden {x},{y}\n{referee}"
+            );
+        }
+        referee.play(pos).unwrap();
+        known[mover] = stones + 1;
+        plies += 1;
+    }
+    plies
+}
+
 /// Two engines play each other under every rule, refereed with the
 /// library's own board: every move is on an empty point, black never plays
 /// a renju forbidden point, and the game ends with a five or a full board.
 #[test]
 fn two_engines_play_legal_games_under_every_rule() {
-    use tengen::renju::forbidden;
-    use tengen::{Board, Color, Rule};
+    use tengen::{Board, Rule};
     for (number, rule) in [
         (0, Rule::Freestyle),
         (1, Rule::Standard),
@@ -398,29 +445,146 @@ fn two_engines_play_legal_games_under_every_rule() {
             ]);
             assert_eq!(e.answer(), "OK");
         }
-        engines[0].send(&["BEGIN"]);
-        let mut plies = 0;
-        loop {
-            let mover = plies % 2;
-            let (x, y) = engines[mover].expect_move();
-            let pos = referee.pos(x as i64, y as i64).expect("on the board");
-            assert!(referee.is_empty(pos), "rule {number}: {x},{y} is occupied");
-            if rule == Rule::Renju && referee.side_to_move() == Color::Black {
-                assert!(
-                    forbidden(&mut referee, pos).is_none(),
-                    "black played the forbidden {x},{y}\n{referee}"
-                );
-            }
-            referee.play(pos).unwrap();
-            plies += 1;
-            if referee.winner().is_some() || referee.is_full() {
-                break;
-            }
-            engines[1 - mover].send(&[&format!("TURN {x},{y}")]);
-        }
+        let plies = play_out(&mut engines, &mut referee, usize::MAX);
+        assert!(referee.winner().is_some() || referee.is_full());
         eprintln!(
             "rule {number}: {plies} plies, winner {:?}",
             referee.winner()
         );
     }
+}
+
+/// Gomocup's `max_memory`, 350 000 000 bytes.
+const GOMOCUP_MAX_MEMORY: u64 = 350_000_000;
+
+/// Under Gomocup's `max_memory` the table takes most of it (the engine
+/// tells its size, `DEBUG hash N bytes`, before its next answer), and the
+/// peak resident size of the whole process stays under the limit from
+/// `START` to `END`, at its worst: `YXHASHCLEAR` writes every page of the
+/// table first, as a long game would in the end. Then two engines play
+/// games out from `openings` (offsets from the centre, black first, from
+/// `openings/`) at 200 ms a move until 60 moves have been played, one
+/// engine with the default threads and one with `INFO thread_num 2`; both
+/// are measured.
+fn peak_memory_through_games_at_gomocups_max_memory(
+    size: usize,
+    number: u32,
+    openings: &[&[(i64, i64)]],
+) {
+    use tengen::{Board, Rule};
+    let limit = GOMOCUP_MAX_MEMORY;
+    let rule = Rule::from_gomocup(number).unwrap();
+    let mut engines = [Engine::spawn(), Engine::spawn()];
+    for (i, e) in engines.iter_mut().enumerate() {
+        e.send(&[
+            &format!("START {size}"),
+            &format!("INFO max_memory {limit}"),
+            &format!("INFO rule {number}"),
+            "INFO timeout_turn 200",
+            "INFO timeout_match 0",
+        ]);
+        if i == 1 {
+            e.send(&["INFO thread_num 2"]);
+        }
+        assert_eq!(e.answer(), "OK");
+        e.send(&["ABOUT"]);
+        let (notes, about) = e.answer_with_messages();
+        assert!(about.starts_with("name="), "{about}");
+        let hash: u64 = notes
+            .iter()
+            .find_map(|n| n.strip_prefix("DEBUG hash "))
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no DEBUG hash line: {notes:?}"));
+        eprintln!("{size}x{size}: table {hash} bytes");
+        assert!(
+            (250_000_000..300_000_000).contains(&hash),
+            "table {hash} bytes under max_memory {limit}"
+        );
+        // Every page of the table resident.
+        e.send(&["YXHASHCLEAR", "ABOUT"]);
+        let (notes, _) = e.answer_with_messages();
+        assert!(
+            notes.iter().any(|n| n == "MESSAGE hash cleared"),
+            "{notes:?}"
+        );
+        let rss = e.rss_bytes().expect("read RSS");
+        assert!(rss > hash, "RSS {rss} bytes: the table is not resident");
+    }
+    let mut plies = 0;
+    // The openings again from the first when they run out.
+    for (game, opening) in openings.iter().cycle().take(20).enumerate() {
+        if plies >= 60 {
+            break;
+        }
+        if game > 0 {
+            for e in &mut engines {
+                e.send(&["RESTART"]);
+                assert_eq!(e.answer(), "OK");
+            }
+        }
+        let mut referee = Board::square(size, rule).unwrap();
+        let centre = (size / 2) as i64;
+        for &(dx, dy) in *opening {
+            let pos = referee.pos(centre + dx, centre + dy).unwrap();
+            referee.play(pos).unwrap();
+        }
+        let played = play_out(&mut engines, &mut referee, 60 - plies);
+        eprintln!(
+            "{size}x{size} game {game}: {played} moves, winner {:?}",
+            referee.winner()
+        );
+        plies += played;
+    }
+    assert!(plies >= 60, "20 games ended after {plies} moves");
+    for (i, e) in engines.iter_mut().enumerate() {
+        let peak = e.peak_rss_bytes().expect("read VmHWM");
+        eprintln!(
+            "{size}x{size} engine {i} ({}): peak RSS {peak} bytes ({} MB)",
+            if i == 0 {
+                "default threads"
+            } else {
+                "thread_num 2"
+            },
+            peak >> 20
+        );
+        assert!(
+            peak <= limit,
+            "peak RSS {peak} bytes over max_memory {limit}"
+        );
+        e.send(&["END"]);
+        assert!(e.wait_exit(Duration::from_millis(500)), "END not obeyed");
+    }
+}
+
+/// Gomocup's renju: 15×15 under `max_memory` 350 000 000.
+#[test]
+fn peak_memory_stays_within_gomocups_max_memory_through_renju_games() {
+    peak_memory_through_games_at_gomocups_max_memory(
+        15,
+        4,
+        &[
+            &[(0, 0), (-2, -2), (-4, 3)],
+            &[(0, 0), (-1, -1), (3, 0)],
+            &[(0, 0), (3, -3), (-3, -4)],
+            &[(0, 0), (-3, -1), (-4, 3)],
+            &[(0, 0), (-2, -2), (-1, -4)],
+        ],
+    );
+}
+
+/// Gomocup's freestyle: 20×20 under `max_memory` 350 000 000.
+#[test]
+fn peak_memory_stays_within_gomocups_max_memory_through_freestyle_games() {
+    peak_memory_through_games_at_gomocups_max_memory(
+        20,
+        0,
+        &[
+            &[(0, 0), (2, -2), (-2, 1)],
+            &[(0, 0), (3, -2), (0, -3)],
+            &[(0, 0), (-1, -3), (-3, 2)],
+            &[(0, 0), (0, -2), (3, 3)],
+            &[(0, 0), (2, 1), (1, -2)],
+        ],
+    );
 }

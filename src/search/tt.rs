@@ -99,8 +99,8 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// A table of about `bytes` bytes (a power of two of buckets, at least
-    /// one), allocated now.
+    /// A table of as many buckets as fit in `bytes` bytes (at least one),
+    /// allocated now.
     #[must_use]
     pub fn new(bytes: usize) -> Table {
         let mut table = Table::lazy(bytes);
@@ -108,10 +108,10 @@ impl Table {
         table
     }
 
-    /// A table of about `bytes` bytes that takes its memory only at the
-    /// first [`Table::new_search`] (or [`Table::allocate`]), so that an
-    /// engine holds no table of the default size before the manager has
-    /// said how much memory it may use.
+    /// A table of as many buckets as fit in `bytes` bytes that takes its
+    /// memory only at the first [`Table::new_search`] (or
+    /// [`Table::allocate`]), so that an engine holds no table of the default
+    /// size before the manager has said how much memory it may use.
     #[must_use]
     pub fn lazy(bytes: usize) -> Table {
         Table {
@@ -147,15 +147,11 @@ impl Table {
         self.words = words;
     }
 
-    /// Buckets in a table of about `bytes` bytes: the largest power of two
-    /// that fits, at least one.
+    /// Buckets in a table of `bytes` bytes: every whole bucket that fits,
+    /// at least one. The multiply-shift index needs no power of two, so the
+    /// table takes all the memory it is given (lab S-118, S-120).
     fn buckets_for(bytes: usize) -> usize {
-        let n = (bytes / 64).max(1);
-        if n.is_power_of_two() {
-            n
-        } else {
-            n.next_power_of_two() / 2
-        }
+        (bytes / 64).max(1)
     }
 
     /// Size in bytes of a table made for `bytes` bytes.
@@ -284,5 +280,29 @@ mod tests {
         t.new_search();
         assert!(t.is_allocated());
         assert_eq!(t.bytes(), 1 << 20);
+    }
+
+    #[test]
+    fn a_table_takes_every_bucket_that_fits() {
+        // 1 000 buckets and a part of one: not a power of two.
+        let t = Table::new(1000 * 64 + 63);
+        assert_eq!(t.bytes(), 1000 * 64);
+        assert_eq!(Table::size_for(350_000_000), 350_000_000 / 64 * 64);
+        assert_eq!(Table::size_for(0), 64);
+        // Keys all over the range, the last bucket's included, land in the
+        // table and read back.
+        for i in 0..4000u64 {
+            let key = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let e = Entry {
+                best: None,
+                score: i as i32,
+                depth: 1,
+                bound: Bound::Exact,
+            };
+            for key in [key, u64::MAX - i] {
+                t.store(key, e);
+                assert_eq!(t.probe(key), Some(e));
+            }
+        }
     }
 }

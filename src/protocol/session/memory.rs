@@ -1,17 +1,13 @@
 //! Memory sizing: how large a transposition table the manager's
 //! `max_memory` and `hash_size` allow.
 
-/// Bytes of the process that are not the transposition table (code, pattern
-/// tables, boards, stacks, allocator slack), kept out of `max_memory`.
-///
-/// Generous: the process without its table peaks at about 10 MB. Under
-/// `max_memory` 64 MB it leaves the table 8 MB; 16 MB instead (a 36 MB
-/// table) measured even against Rapfi classic at 0.5 s (lab S-118).
-pub const RESERVED_BYTES: u64 = 48 << 20;
+/// Bytes kept out of `max_memory` for all but the table: twice the 16.7 MB
+/// the process peaked at without one, all six rules built (lab S-120).
+pub const RESERVED_BYTES: u64 = 32 << 20;
 
-/// Share of what is left of `max_memory` after [`RESERVED_BYTES`] given to
-/// the transposition table, in quarters (3/4): the rest is headroom.
-pub const HASH_SHARE_QUARTERS: u64 = 3;
+/// Eighths of what `max_memory` leaves after [`RESERVED_BYTES`] that the
+/// table gets: 276.9 MB of 350 MB, whole-game peak 288.4 MB (lab S-120).
+pub const HASH_SHARE_EIGHTHS: u64 = 7;
 
 /// The transposition table never grows beyond this, whatever is asked.
 pub const MAX_HASH_BYTES: u64 = 16 << 30;
@@ -27,7 +23,7 @@ pub fn hash_bytes(max_memory: u64, hash_kb: Option<u64>, default: u64) -> (u64, 
     let bytes = if max_memory == 0 {
         wanted.unwrap_or(default)
     } else {
-        let room = max_memory.saturating_sub(RESERVED_BYTES) / 4 * HASH_SHARE_QUARTERS;
+        let room = max_memory.saturating_sub(RESERVED_BYTES) / 8 * HASH_SHARE_EIGHTHS;
         if room == 0 {
             warning = Some(format!(
                 "max_memory {max_memory} is below the {} MB the engine needs besides its hash; playing with no hash",
@@ -53,4 +49,36 @@ fn physical_memory() -> u64 {
                 .and_then(|kb| kb.parse::<u64>().ok())
         })
         .map_or(u64::MAX, |kb| kb.saturating_mul(1024))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_takes_most_of_max_memory() {
+        // Gomocup's limit: a 276.9 MB table (264 MiB), 73 MB to spare for
+        // a process that peaked at 16.7 MB without one (lab S-120).
+        let (bytes, warning) = hash_bytes(350_000_000, None, 1);
+        assert_eq!(bytes, 276_889_872);
+        assert!(warning.is_none());
+        // Piskvork's 64 MB and 80 MB.
+        assert_eq!(hash_bytes(64 << 20, None, 1).0, 28 << 20);
+        assert_eq!(hash_bytes(80 << 20, None, 1).0, 42 << 20);
+        // hash_size asks for less; never for more.
+        assert_eq!(hash_bytes(350_000_000, Some(1024), 1).0, 1 << 20);
+        assert_eq!(hash_bytes(350_000_000, Some(1 << 30), 1).0, 276_889_872);
+        // No max_memory: hash_size, or else the default.
+        assert_eq!(hash_bytes(0, Some(2048), 1).0, 2 << 20);
+        assert_eq!(hash_bytes(0, None, 12345).0, 12345);
+    }
+
+    #[test]
+    fn below_the_reserve_there_is_no_table_and_a_warning() {
+        for max_memory in [1000, 16 << 20, RESERVED_BYTES] {
+            let (bytes, warning) = hash_bytes(max_memory, None, 1);
+            assert_eq!(bytes, 0, "{max_memory}");
+            assert!(warning.is_some_and(|w| w.starts_with("max_memory")));
+        }
+    }
 }

@@ -19,7 +19,7 @@ mod out;
 mod setup;
 mod think;
 
-pub use memory::{HASH_SHARE_QUARTERS, MAX_HASH_BYTES, RESERVED_BYTES};
+pub use memory::{HASH_SHARE_EIGHTHS, MAX_HASH_BYTES, RESERVED_BYTES};
 
 use super::command::{Command, InfoKey, ParseError, Parsed};
 use super::signal::Signal;
@@ -27,6 +27,7 @@ use super::time::Clock;
 use crate::board::{Board, Pos};
 use crate::renju::forbidden_points;
 use crate::rules::{Color, Rule};
+use crate::search::tt::Table;
 use crate::search::{Config, Searcher};
 use out::Out;
 use std::io::{self, Write};
@@ -103,6 +104,9 @@ pub struct Session {
     game_type: i64,
     /// A problem with the settings, told with the next answer.
     warning: Option<String>,
+    /// Whether the next answer is preceded by the table's size, which
+    /// `INFO max_memory` or `hash_size` has just set.
+    tell_hash: bool,
     signal: Arc<Signal>,
 }
 
@@ -141,6 +145,7 @@ impl Session {
             folder: None,
             game_type: 1,
             warning: None,
+            tell_hash: false,
             signal,
         };
         session.apply_memory();
@@ -210,6 +215,9 @@ impl Session {
             if let Some(warning) = self.warning.take() {
                 out.line(&format!("MESSAGE {warning}"))?;
             }
+            if std::mem::take(&mut self.tell_hash) {
+                out.line(&self.hash_line())?;
+            }
         }
         if self.board.is_none() && !matches!(command, Command::Start { .. } | Command::Info(_)) {
             if let Some((w, h)) = self.size {
@@ -275,6 +283,7 @@ impl Session {
             InfoKey::MaxMemory(bytes) => {
                 self.max_memory = *bytes;
                 self.apply_memory();
+                self.tell_hash = true;
                 // The table's size is now known to fit: take its memory
                 // (zeroed pages, not yet resident) here.
                 if self.max_memory > 0 {
@@ -309,6 +318,7 @@ impl Session {
             InfoKey::HashSize(kb) => {
                 self.hash_kb = Some(*kb);
                 self.apply_memory();
+                self.tell_hash = true;
             }
             InfoKey::MaxDepth(d) => self.max_depth = u32::try_from(*d).unwrap_or(u32::MAX),
             InfoKey::MaxNode(n) => self.max_nodes = if *n == u64::MAX { 0 } else { *n },
@@ -328,6 +338,17 @@ impl Session {
         }
         text.push('.');
         out.line(&text)
+    }
+
+    /// `DEBUG hash N bytes`, the transposition table's size, with the
+    /// `max_memory` it was sized for.
+    fn hash_line(&self) -> String {
+        let bytes = Table::size_for(self.searcher.config().hash_bytes);
+        let mut line = format!("DEBUG hash {bytes} bytes ({} MB)", bytes >> 20);
+        if self.max_memory > 0 {
+            line.push_str(&format!(" for max_memory {}", self.max_memory));
+        }
+        line
     }
 
     /// Sizes the transposition table from `max_memory` and `hash_size`.
@@ -469,5 +490,35 @@ mod tests {
         assert_eq!(s.search_config().hash_bytes, 2 << 20);
         let out = run(&mut s, &["INFO max_memory 1000", "ABOUT"]);
         assert!(out.starts_with("MESSAGE max_memory"), "{out}");
+        assert!(
+            out.contains("\nDEBUG hash 64 bytes (0 MB) for max_memory 1000\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn the_table_size_is_told_once_before_the_next_answer() {
+        let mut s = Session::default();
+        // INFO itself answers nothing.
+        assert_eq!(run(&mut s, &["INFO max_memory 350000000"]), "");
+        let out = run(&mut s, &["ABOUT", "ABOUT"]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        let bytes: u64 = lines[0]
+            .strip_prefix("DEBUG hash ")
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(lines[0].ends_with(" for max_memory 350000000"), "{out}");
+        assert!(bytes > 0 && bytes + RESERVED_BYTES < 350_000_000, "{out}");
+        assert!(lines[1].starts_with("name="), "{out}");
+        let out = run(
+            &mut s,
+            &["INFO max_memory 0", "INFO hash_size 1024", "ABOUT"],
+        );
+        assert!(
+            out.starts_with("DEBUG hash 1048576 bytes (1 MB)\n"),
+            "{out}"
+        );
     }
 }
