@@ -17,6 +17,7 @@ const BINARIES: &[&str] = &[
     "eval_tune",
     "defence_set",
     "make_openings",
+    "game_lengths",
 ];
 
 /// Options every clap binary has, which the manual need not list.
@@ -183,6 +184,44 @@ fn every_option_in_the_manual_belongs_to_a_binary() {
         unknown.is_empty(),
         "the manual names options that no binary has:\n{}",
         unknown.join("\n")
+    );
+}
+
+/// [`BINARIES`] names every binary the workspace has: each `[[bin]]` of
+/// the root's and every crate's `Cargo.toml`, and each `src/bin/*.rs`.
+#[test]
+fn every_binary_of_the_workspace_is_checked() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut packages = vec![root.to_path_buf()];
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        packages.push(entry.unwrap().path());
+    }
+    let mut found = BTreeSet::new();
+    for package in &packages {
+        let manifest = std::fs::read_to_string(package.join("Cargo.toml")).unwrap();
+        let mut in_bin = false;
+        for line in manifest.lines() {
+            if line.starts_with('[') {
+                in_bin = line == "[[bin]]";
+            } else if let Some(name) = line.strip_prefix("name = ").filter(|_| in_bin) {
+                found.insert(name.trim_matches('"').to_string());
+            }
+        }
+        if let Ok(files) = std::fs::read_dir(package.join("src/bin")) {
+            for file in files {
+                let path = file.unwrap().path();
+                found.insert(path.file_stem().unwrap().to_string_lossy().into_owned());
+            }
+        }
+    }
+    let unlisted: Vec<&String> = found
+        .iter()
+        .filter(|b| !BINARIES.contains(&b.as_str()))
+        .collect();
+    assert!(found.len() >= BINARIES.len(), "{found:?}");
+    assert!(
+        unlisted.is_empty(),
+        "binaries missing from BINARIES: {unlisted:?}"
     );
 }
 

@@ -10,12 +10,14 @@
 //!   engine thinks: `STOP`, `YXSTOP` and `END` act at once, every other
 //!   command is queued and carried out after the move, never dropped.
 //!
-//! Time management for one move lives in [`time`]; `SWAP2BOARD` and
+//! Time management for one move lives in [`time`], the game's expected
+//! length in [`lengths`]; `SWAP2BOARD` and
 //! `OPENINGBOARD` are decided by [`crate::opening`], with the search as its
 //! judge through [`SearchEval`]. The search is reached only through
 //! [`crate::search::Searcher`].
 
 pub mod command;
+pub mod lengths;
 pub mod search_eval;
 pub mod session;
 pub mod signal;

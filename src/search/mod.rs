@@ -36,6 +36,10 @@ pub use worker::MATE_BOUND;
 pub struct Limits {
     /// Stop at this instant at the latest.
     pub deadline: Option<Instant>,
+    /// The planned stop under a match clock: the iterations end near it,
+    /// sooner when the best move has settled, later (up to `deadline`)
+    /// when it changes or the score falls. `None`: spend up to `deadline`.
+    pub optimum: Option<Instant>,
     /// Maximum depth in plies (0 means no limit).
     pub max_depth: u32,
     /// Maximum nodes (0 means no limit).
@@ -44,6 +48,16 @@ pub struct Limits {
     pub multipv: usize,
     /// Points the search must not play (`YXBLOCK`).
     pub excluded: Vec<Pos>,
+}
+
+impl Limits {
+    /// The instant the time plan aims at: the optimum while it is ahead,
+    /// else the deadline.
+    fn planned(&self) -> Option<Instant> {
+        self.optimum
+            .filter(|&o| o > Instant::now())
+            .or(self.deadline)
+    }
 }
 
 /// Progress of a running search, for `MESSAGE` lines.
@@ -340,7 +354,7 @@ fn node_share(limits: &Limits, cap: u64) -> u64 {
 /// millisecond left.
 fn solver_budget(limits: &Limits, cap: u64) -> u64 {
     let cap = node_share(limits, cap);
-    limits.deadline.map_or(cap, |d| {
+    limits.planned().map_or(cap, |d| {
         let ms = d.saturating_duration_since(Instant::now()).as_millis() as u64;
         cap.min(ms * ROOT_SOLVER_PER_MS)
     })
@@ -355,7 +369,7 @@ fn root_solvers(
     features: Features,
     stop: &AtomicBool,
 ) -> (Option<SearchResult>, u64) {
-    let deadline = share_of(Instant::now(), limits.deadline, ROOT_SOLVER_TIME_SHARE);
+    let deadline = share_of(Instant::now(), limits.planned(), ROOT_SOLVER_TIME_SHARE);
     let mut win = None;
     let mut vcf = Vcf::default();
     vcf.set_deadline(deadline);
@@ -393,6 +407,18 @@ fn share_of(start: Instant, deadline: Option<Instant>, percent: u32) -> Option<I
     deadline.map(|d| start + d.saturating_duration_since(start) * percent / 100)
 }
 
+/// The last defence check's deadline, once the iterations are over: the
+/// deadline, or under a match clock no later than the reserve a move of
+/// the optimum's length keeps (see [`search_deadline`]).
+fn defence_deadline(start: Instant, limits: &Limits) -> Option<Instant> {
+    let deadline = limits.deadline?;
+    let Some(optimum) = limits.optimum else {
+        return Some(deadline);
+    };
+    let planned = search_deadline(start, Some(optimum)).expect("a deadline");
+    Some(deadline.min(Instant::now() + optimum.saturating_duration_since(planned)))
+}
+
 /// When the iterations must stop: [`SEARCH_TIME_SHARE`] of the time to
 /// `deadline`, keeping the rest (at most [`FINAL_DEFENCE_RESERVE_MS`]) for
 /// the last defence check.
@@ -403,6 +429,55 @@ fn search_deadline(start: Instant, deadline: Option<Instant>) -> Option<Instant>
             .min(Duration::from_millis(FINAL_DEFENCE_RESERVE_MS));
         d - reserve
     })
+}
+
+/// The pace of the iterations under a match clock: when to stop short of
+/// the deadline, from how settled the best move is.
+#[derive(Default)]
+struct Pace {
+    /// The last iteration's best move and score.
+    last: Option<(Pos, i32)>,
+    /// Iterations in a row that kept the best move.
+    kept: u32,
+}
+
+impl Pace {
+    /// After an iteration that found `best` with `score`: the share (out
+    /// of 100) of the optimum the iterations may take. Less when the best
+    /// move has settled, more when it changed or the score fell.
+    fn share(&mut self, best: Pos, score: i32) -> u32 {
+        let Some((last_best, last_score)) = self.last.replace((best, score)) else {
+            return 100;
+        };
+        self.kept = if last_best == best { self.kept + 1 } else { 0 };
+        let mut percent = if self.kept == 0 {
+            UNSETTLED_TIME_PERCENT
+        } else if self.kept >= SETTLED_ITERATIONS {
+            SETTLED_TIME_PERCENT
+        } else {
+            100
+        };
+        if score <= last_score - FALLING_SCORE {
+            percent += FALLING_TIME_PERCENT;
+        }
+        percent
+    }
+
+    /// Whether the iterations stop after one that found `best` with
+    /// `score`. Without an optimum they run to the deadline; with one,
+    /// they stop when a next iteration would rarely finish within their
+    /// [`Pace::share`] of it, or when one move is left unrefuted.
+    fn stop(&mut self, run: &Run<'_>, root: &RootState, best: Pos, score: i32) -> bool {
+        let percent = self.share(best, score);
+        let Some(optimum) = run.limits.optimum else {
+            return false;
+        };
+        if root.refuted.len() + 1 >= root.order.len() {
+            return true;
+        }
+        let share = optimum.saturating_duration_since(run.start) * percent / 100;
+        run.start.elapsed() >= share * NEXT_ITERATION_PERCENT / 100
+    }
 }
 
 /// Iterative deepening on the calling thread: each depth searched in an
@@ -418,6 +493,7 @@ fn iterate(
 ) {
     let mut prev = 0;
     let mut depth = 1;
+    let mut pace = Pace::default();
     while depth <= run.max_depth {
         let d = depth as i32;
         let mut ranked = Vec::new();
@@ -486,10 +562,14 @@ fn iterate(
             elapsed: run.start.elapsed(),
             pv: r.pv,
         });
-        // The iterations go on until the search's time is spent: a turn's
-        // time left unused is lost, and an unfinished iteration still
-        // searches the best move first and may find a better one.
-        if w.stopped() || mate_plies(r.score).is_some_and(|p| d > p + MATE_EXTRA_PLIES) {
+        // Under a turn limit alone the iterations go on until the search's
+        // time is spent: a turn's time left unused is lost, and an
+        // unfinished iteration still searches the best move first and may
+        // find a better one. Under a match clock they keep to its pace.
+        if w.stopped()
+            || mate_plies(r.score).is_some_and(|p| d > p + MATE_EXTRA_PLIES)
+            || pace.stop(run, root, best, r.score)
+        {
             break;
         }
         depth += 1;
@@ -505,7 +585,7 @@ fn refute(w: &mut Worker<'_, '_>, run: &Run<'_>, root: &mut RootState, best: Pos
         return false;
     }
     let budget = solver_budget(run.limits, DEFENCE_BUDGET);
-    let deadline = share_of(Instant::now(), run.limits.deadline, DEFENCE_TIME_SHARE);
+    let deadline = share_of(Instant::now(), run.limits.planned(), DEFENCE_TIME_SHARE);
     let (r, used) = opponent_threats_after(&mut w.pos, best, budget, deadline, run.stop);
     w.add_nodes(used);
     if matches!(r, VctResult::Win(..)) {
@@ -777,12 +857,104 @@ impl Searcher {
             }
         }
         if root.defend && result.score <= MATE_BOUND {
-            if let Some(deadline) = limits.deadline {
+            if let Some(deadline) = defence_deadline(start, limits) {
                 let used = final_defence(&mut pos, &root, &mut result, limits, deadline, stop);
                 shared.nodes.fetch_add(used, Ordering::Relaxed);
             }
         }
         result.nodes = shared.nodes.load(Ordering::Relaxed);
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The iterations' share of the optimum after each iteration, for a
+    /// run of best moves and scores.
+    fn shares(run: &[(Pos, i32)]) -> Vec<u32> {
+        let mut pace = Pace::default();
+        run.iter().map(|&(b, s)| pace.share(b, s)).collect()
+    }
+
+    #[test]
+    fn a_settled_move_takes_less_and_a_changing_one_more() {
+        let (a, b) = (Pos::new(7, 7), Pos::new(8, 8));
+        // The first iteration knows nothing yet; the same move for four
+        // iterations in a row settles it.
+        assert_eq!(
+            shares(&[(a, 10), (a, 10), (a, 12), (a, 9), (a, 11), (a, 10)]),
+            vec![
+                100,
+                100,
+                100,
+                100,
+                SETTLED_TIME_PERCENT,
+                SETTLED_TIME_PERCENT
+            ]
+        );
+        // A change unsettles it, and the count starts again.
+        assert_eq!(
+            shares(&[(a, 10), (a, 10), (b, 10), (b, 10), (a, 10)]),
+            vec![
+                100,
+                100,
+                UNSETTLED_TIME_PERCENT,
+                100,
+                UNSETTLED_TIME_PERCENT
+            ]
+        );
+    }
+
+    #[test]
+    fn a_falling_score_asks_for_more() {
+        let (a, b) = (Pos::new(7, 7), Pos::new(8, 8));
+        let fall = FALLING_SCORE;
+        assert_eq!(
+            shares(&[(a, 100), (a, 100 - fall), (b, 100 - 3 * fall), (b, 0)]),
+            vec![
+                100,
+                100 + FALLING_TIME_PERCENT,
+                UNSETTLED_TIME_PERCENT + FALLING_TIME_PERCENT,
+                100,
+            ]
+        );
+        // A settled move whose score falls gets the settled share and more.
+        let mut run = vec![(a, 50); 5];
+        run.push((a, 50 - fall));
+        assert_eq!(
+            shares(&run).last(),
+            Some(&(SETTLED_TIME_PERCENT + FALLING_TIME_PERCENT))
+        );
+    }
+
+    /// Under a match clock the last defence check keeps to the reserve of
+    /// a move of the optimum's length, and never passes the deadline;
+    /// under a turn limit alone it has up to the deadline.
+    #[test]
+    fn the_last_defence_check_keeps_to_the_plan() {
+        let start = Instant::now();
+        let ms = Duration::from_millis;
+        let turn = Limits {
+            deadline: Some(start + ms(1_000)),
+            ..Limits::default()
+        };
+        assert_eq!(defence_deadline(start, &turn), turn.deadline);
+        let clock = Limits {
+            optimum: Some(start + ms(10_000)),
+            deadline: Some(start + ms(40_000)),
+            ..Limits::default()
+        };
+        let d = defence_deadline(start, &clock).unwrap();
+        assert!(d <= Instant::now() + ms(FINAL_DEFENCE_RESERVE_MS));
+        assert!(d + ms(100) >= Instant::now() + ms(FINAL_DEFENCE_RESERVE_MS));
+        let late = Limits {
+            optimum: Some(start + ms(10_000)),
+            deadline: Some(start),
+            ..Limits::default()
+        };
+        assert_eq!(defence_deadline(start, &late), late.deadline);
+        assert_eq!(defence_deadline(start, &Limits::default()), None);
     }
 }

@@ -221,6 +221,24 @@ pub const SEARCH_TIME_SHARE: u32 = 94;
 /// in milliseconds. Unmeasured (lab T-001).
 pub const FINAL_DEFENCE_RESERVE_MS: u64 = 150;
 
+/// Under a match clock (`Limits::optimum`), iterations in a row with the
+/// same best move after which it counts as settled (lab T-010).
+pub const SETTLED_ITERATIONS: u32 = 4;
+/// A settled best move stops the iterations at this share (out of 100) of
+/// the optimum (lab T-010).
+pub const SETTLED_TIME_PERCENT: u32 = 50;
+/// A best move that changed in the last iteration lets them run to this
+/// share of the optimum (lab T-010).
+pub const UNSETTLED_TIME_PERCENT: u32 = 160;
+/// A score that fell by at least [`FALLING_SCORE`] since the last iteration
+/// adds this share of the optimum (lab T-010).
+pub const FALLING_TIME_PERCENT: u32 = 60;
+/// A fall of the score, in centi-stones, that asks for more time (lab T-010).
+pub const FALLING_SCORE: i32 = 40;
+/// No new iteration starts after this share (out of 100) of the time the
+/// iterations may take: it would rarely finish (lab T-010).
+pub const NEXT_ITERATION_PERCENT: u32 = 60;
+
 /// Stones the root solvers may play per millisecond left before the deadline;
 /// 250 measured −33 Elo, 100 +18 (lab S-007).
 pub const ROOT_SOLVER_PER_MS: u64 = 100;

@@ -9,6 +9,7 @@ use crate::board::{Board, Pos};
 use crate::opening::decide::STAGE_QUESTIONS;
 use crate::opening::{Evaluator, OpeningError, Reply};
 use crate::protocol::command::Coord;
+use crate::protocol::lengths;
 use crate::protocol::search_eval::SearchEval;
 use crate::renju::forbidden;
 use crate::rules::Color;
@@ -71,11 +72,18 @@ impl Session {
 
     /// The search limits for a move of `request` on `board`.
     pub(super) fn limits(&self, request: &Incoming, board: &Board, multipv: usize) -> Limits {
-        let budget = self.clock.budget(request.received, board.stone_count());
+        let to_go = lengths::plies_to_go(
+            board.rule(),
+            board.width(),
+            board.height(),
+            board.stone_count(),
+        );
+        let budget = self.clock.budget(request.received, to_go);
         let mut excluded = self.blocked.clone();
         excluded.extend(self.markers.iter().copied());
         Limits {
             deadline: budget.deadline,
+            optimum: budget.optimum,
             max_depth: if budget.fast { 1 } else { self.max_depth },
             max_nodes: if self.max_nodes > 0 {
                 self.max_nodes
@@ -103,11 +111,13 @@ impl Session {
         }
         let limits = self.limits(request, board, multipv);
         if let Some(deadline) = limits.deadline {
+            let ms = |at: Instant| at.saturating_duration_since(request.received).as_millis();
             out.line(&format!(
-                "DEBUG budget {} ms{}",
-                deadline
-                    .saturating_duration_since(request.received)
-                    .as_millis(),
+                "DEBUG budget {} ms{}{}",
+                ms(deadline),
+                limits
+                    .optimum
+                    .map_or(String::new(), |o| format!(", optimum {} ms", ms(o))),
                 self.clock
                     .left_ms
                     .map_or(String::new(), |l| format!("; {l} ms left in the match"))
