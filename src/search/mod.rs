@@ -21,6 +21,7 @@ use crate::board::{Board, Pos};
 use crate::eval::scan;
 use crate::pattern::Combo;
 use crate::position::Position;
+use crate::rules::Rule;
 use crate::threat::{Vcf, VcfResult, Vct, VctResult};
 use params::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -174,6 +175,10 @@ impl Default for Features {
 pub struct Searcher {
     config: Config,
     tt: Table,
+    /// The rule and board size the table's entries were searched under:
+    /// another game's entries would be read as this one's (the keys hold
+    /// only the stones), so a change empties the table.
+    filled_for: Option<(Rule, usize, usize)>,
 }
 
 impl Default for Searcher {
@@ -676,7 +681,11 @@ impl Searcher {
     pub fn new(config: Config) -> Searcher {
         // The table takes its memory at the first search.
         let tt = Table::lazy(config.hash_bytes);
-        Searcher { config, tt }
+        Searcher {
+            config,
+            tt,
+            filled_for: None,
+        }
     }
 
     /// The current settings.
@@ -755,6 +764,10 @@ impl Searcher {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
+        let game = (board.rule(), board.width(), board.height());
+        if self.filled_for.replace(game).is_some_and(|g| g != game) {
+            self.tt.clear();
+        }
         self.tt.new_search();
         let mut pos = Position::new(board);
         let order = root_moves(&mut pos, &limits.excluded);
@@ -927,6 +940,44 @@ mod tests {
             shares(&run).last(),
             Some(&(SETTLED_TIME_PERCENT + FALLING_TIME_PERCENT))
         );
+    }
+
+    /// A search under another rule or on another board size does not read
+    /// the entries of the last one: the table is emptied first. A marker
+    /// entry under a key no search here reaches shows whether it was.
+    #[test]
+    fn another_rule_or_size_empties_the_table() {
+        const MARKER: u64 = 0x5eed_0f_7e_4e;
+        let limits = Limits {
+            max_nodes: 2_000,
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let board = |w: usize, rule: Rule| {
+            let mut b = Board::new(w, w, rule).expect("a board");
+            b.make(Pos::new(7, 7));
+            b.make(Pos::new(8, 8));
+            b
+        };
+        let fs = board(15, Rule::Freestyle);
+        for other in [board(15, Rule::Renju), board(20, Rule::Freestyle)] {
+            assert_eq!(other.hash(), fs.hash(), "the keys hold only the stones");
+            let mut s = Searcher::default();
+            s.think(&fs, &limits, &stop, &mut |_| {});
+            let e = tt::Entry {
+                best: Some(Pos::new(3, 3)),
+                score: 12,
+                depth: 30,
+                bound: tt::Bound::Exact,
+            };
+            s.tt.store(MARKER, e);
+            assert!(s.tt.probe(MARKER).is_some());
+            // The same game again keeps the table.
+            s.think(&board(15, Rule::Freestyle), &limits, &stop, &mut |_| {});
+            assert!(s.tt.probe(MARKER).is_some());
+            s.think(&other, &limits, &stop, &mut |_| {});
+            assert!(s.tt.probe(MARKER).is_none(), "{:?}", s.filled_for);
+        }
     }
 
     /// Under a match clock the last defence check keeps to the reserve of
