@@ -130,7 +130,7 @@ impl Clock {
                 .min(usable / MAX_SHARE_OF_LEFT)
                 .max(share);
             hard = Some(hard.map_or(cap, |t| t.min(cap)));
-            if turn.is_none_or(|t| share < t) {
+            if turn.map_or(true, |t| share < t) {
                 optimum = Some(share);
             }
         }

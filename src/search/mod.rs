@@ -947,7 +947,7 @@ mod tests {
     /// entry under a key no search here reaches shows whether it was.
     #[test]
     fn another_rule_or_size_empties_the_table() {
-        const MARKER: u64 = 0x5eed_0f_7e_4e;
+        const MARKER: u64 = 0x5eed_0f7e_4e11;
         let limits = Limits {
             max_nodes: 2_000,
             ..Limits::default()
