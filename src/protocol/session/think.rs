@@ -117,7 +117,7 @@ impl Session {
                 ms(deadline),
                 limits
                     .optimum
-                    .map_or(String::new(), |o| format!(", optimum {} ms", ms(o))),
+                    .map_or(String::new(), |o| format!(" optimum {} ms", ms(o))),
                 self.clock
                     .left_ms
                     .map_or(String::new(), |l| format!("; {l} ms left in the match"))
