@@ -1,4 +1,5 @@
-//! Core benchmarks: make + unmake with all incremental state, one renju
+//! Core benchmarks: make + unmake with all incremental state (with and
+//! without a network's accumulator), the network's evaluation, one renju
 //! forbidden-point query, and all forbidden points of a position.
 //!
 //! Positions come from `positions.rs`: fixed-seed middle games on 15×15 and
@@ -47,6 +48,54 @@ fn make_unmake(c: &mut Criterion) {
             });
         });
     }
+    group.finish();
+}
+
+/// Make + unmake with a network's accumulator kept (a random net: the
+/// cost does not depend on the weights), against the same boards without
+/// one, and the network's evaluation of a position.
+fn with_net(c: &mut Criterion) {
+    use tengen::net::{Net, Weights};
+    let net: &'static Net = Box::leak(Box::new(Net::new(&Weights::random(1, 1.0))));
+    let mut group = c.benchmark_group("net");
+    for (size, rule) in [(15, Rule::Freestyle), (20, Rule::Freestyle)] {
+        for keep in [false, true] {
+            let mut positions = set(size, rule);
+            for (board, _) in &mut positions {
+                board.set_net(keep.then_some(net));
+            }
+            let count: usize = positions.iter().map(|(_, m)| m.len()).sum();
+            group.throughput(Throughput::Elements(count as u64));
+            let name = if keep {
+                "make_unmake_net"
+            } else {
+                "make_unmake_no_net"
+            };
+            group.bench_function(format!("{name}-{size}x{size}"), |b| {
+                b.iter(|| {
+                    for (board, moves) in positions.iter_mut() {
+                        for &m in moves.iter() {
+                            board.make(black_box(m));
+                            black_box(board.accumulator());
+                            board.unmake();
+                        }
+                    }
+                });
+            });
+        }
+    }
+    let mut positions = set(15, Rule::Freestyle);
+    for (board, _) in &mut positions {
+        board.set_net(Some(net));
+    }
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("evaluate-15x15", |b| {
+        b.iter(|| {
+            for (board, _) in &positions {
+                black_box(tengen::eval::static_eval(black_box(board)));
+            }
+        });
+    });
     group.finish();
 }
 
@@ -146,5 +195,5 @@ fn table_build(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, make_unmake, forbidden_query, table_build);
+criterion_group!(benches, make_unmake, with_net, forbidden_query, table_build);
 criterion_main!(benches);

@@ -7,12 +7,14 @@
 //! (`tests/layers.rs` reads this order from the line below and checks every
 //! `crate::` path under `src/` against it):
 //!
-//! `rules` → `pattern` → `board` → `renju` → `position` → `eval`, `threat` → `search` → `opening` → `protocol` → `bin`
+//! `rules` → `pattern` → `net` → `board` → `renju` → `position` → `eval`, `threat` → `search` → `opening` → `protocol` → `bin`
 //!
 //! From the bottom:
 //!
 //! - [`rules`]: the colours, the rules and what wins under each;
 //! - [`pattern`]: line pattern tables, built once per rule;
+//! - [`net`]: the network evaluation's weights, its file, and the
+//!   perceptron that reads the board's accumulators;
 //! - [`board`]: stones, bit lines, Zobrist hash, and each point's patterns
 //!   kept up to date move by move;
 //! - [`renju`]: black's forbidden points under renju, judged on the board;
@@ -40,6 +42,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod net;
 pub mod opening;
 pub mod pattern;
 pub mod position;

@@ -21,7 +21,10 @@ use std::path::{Path, PathBuf};
 /// each must not use.
 const CRATES: &[(&str, &[&str])] = &[
     (".", &[]),
-    ("crates/arena", &["search", "threat", "eval", "position"]),
+    (
+        "crates/arena",
+        &["search", "threat", "eval", "position", "net"],
+    ),
     ("crates/board", &[]),
     ("crates/tune", &[]),
 ];

@@ -1,5 +1,6 @@
 //! The engine: `pbrain-tengen` speaks the Gomocup protocol on stdin/stdout;
-//! `pbrain-tengen bench` runs the search bench and exits.
+//! `pbrain-tengen bench` runs the search bench and exits (`bench --no-net`:
+//! with the evaluation tables alone).
 //!
 //! Options (before the protocol starts): `--threads N` sets the search
 //! threads (the manager's `INFO thread_num` still overrides it), `--nodes N`
@@ -10,12 +11,14 @@
 //! `--quiescence`, `--local-fours` and `--threat-extension` switch on the
 //! leaf stages (see `search::params`), for self-play matches that measure
 //! what each is worth (`docs/lab/search.md`: lab S-006, S-010, S-077).
+//! `--no-net` plays with the evaluation tables alone, without the rule's
+//! built-in network (`tengen::net`).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use tengen::search::Config;
 
-const USAGE: &str = "usage: pbrain-tengen [bench] | pbrain-tengen --help | pbrain-tengen [--threads N] [--nodes N] [--no-vct] [--quiescence] [--local-fours | --no-local-fours] [--threat-extension]";
+const USAGE: &str = "usage: pbrain-tengen [bench [--no-net]] | pbrain-tengen --help | pbrain-tengen [--threads N] [--nodes N] [--no-vct] [--quiescence] [--local-fours | --no-local-fours] [--threat-extension] [--no-net]";
 
 /// The configuration the command line asks for, or why it is wrong.
 fn parse(args: &[String]) -> Result<Config, String> {
@@ -49,6 +52,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--local-fours" => config.features.local_fours = true,
             "--no-local-fours" => config.features.local_fours = false,
             "--threat-extension" => config.features.threat_extension = true,
+            "--no-net" => config.features.net = false,
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -61,9 +65,19 @@ fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
-    let result = if args.first().map(String::as_str) == Some("bench") && args.len() == 1 {
+    let bench = match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["bench"] => Some(true),
+        ["bench", "--no-net"] => Some(false),
+        _ => None,
+    };
+    let result = if let Some(net) = bench {
         let mut out = io::stdout().lock();
-        tengen::search::bench::run(&mut out).and_then(|()| out.flush())
+        tengen::search::bench::run_with(&mut out, net).and_then(|()| out.flush())
     } else {
         match parse(&args) {
             Ok(config) => tengen::protocol::run_with(io::stdin(), io::stdout(), config),

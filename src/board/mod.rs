@@ -16,6 +16,7 @@ mod reach;
 pub use geometry::{parse_xy, Dir, Pos, MAX_SIZE, MIN_SIZE};
 pub use random::{splitmix64, SplitMix};
 
+use crate::net::{Acc, Net};
 use crate::pattern::{
     entry_combo, entry_value, key_from_window, Combo, Pattern, Tables, BLACK, EMPTY, WALL, WHITE,
 };
@@ -212,6 +213,13 @@ pub struct Board {
     first_win: Option<u32>,
     /// Totals over the empty points.
     tally: Tally,
+    /// The network evaluation's net, if the board keeps its accumulator.
+    net: Option<&'static Net>,
+    /// The net's accumulator (all zeros without a net).
+    acc: Acc,
+    /// The accumulator before each move of the history, while a net is
+    /// kept (restored by unmake).
+    acc_stack: Vec<Acc>,
 }
 
 /// Zobrist keys: one per colour and grid cell, plus one for the side to move.
@@ -289,6 +297,9 @@ impl Board {
             undo: Vec::with_capacity(64 * (width * height + 16)),
             first_win: None,
             tally: Tally::default(),
+            net: Net::builtin(rule),
+            acc: Acc::default(),
+            acc_stack: Vec::new(),
         };
         board.rebuild();
         Ok(board)
@@ -326,6 +337,7 @@ impl Board {
             0
         };
         let mut tally = Tally::default();
+        let mut acc = Acc::default();
         for y in 0..self.height() {
             for x in 0..self.width() {
                 let pos = Pos::new(x, y);
@@ -347,11 +359,18 @@ impl Board {
                     }
                     self.cells[idx] = cell;
                     tally.add(&cell, 1);
+                    if let Some(net) = self.net {
+                        for color in Color::BOTH {
+                            let row = self.tables.net_row(cell.pat[color.index()], color);
+                            net.add_row(&mut acc, color.index(), row, 1);
+                        }
+                    }
                 }
             }
         }
         self.hash = hash;
         self.tally = tally;
+        self.acc = acc;
     }
 
     /// The line key of `pos` in `dir`: its ten neighbours, two bits each.
@@ -641,6 +660,13 @@ impl Board {
         let tally_before = self.tally;
         let code = stone_code(color);
         self.tally.add(&self.cells[idx], -1);
+        if let Some(net) = self.net {
+            self.acc_stack.push(self.acc);
+            for c in Color::BOTH {
+                let row = self.tables.net_row(self.cells[idx].pat[c.index()], c);
+                net.add_row(&mut self.acc, c.index(), row, -1);
+            }
+        }
         self.cells[idx].stone = code;
         self.hash ^= ZOBRIST.stone[color.index()][idx];
         if self.side != color.opp() {
@@ -678,6 +704,7 @@ impl Board {
     fn update_lines<const REACH: isize>(&mut self, pos: Pos, code: u8) {
         let idx = pos.index();
         let tables = self.tables;
+        let net = self.net;
         for dir in Dir::ALL {
             let (li, lp) = line_of(pos, dir);
             let line = self.lines[li] | (u128::from(code) << (2 * (lp + PAD)));
@@ -704,15 +731,30 @@ impl Board {
                     continue;
                 }
                 self.undo.push((n as u16, *cell));
-                let (combo, value) = (cell.combo, cell.value);
+                let (combo, value, pat) = (cell.combo, cell.value, cell.pat);
                 set_line(tables, cell, dir, byte);
                 self.tally.update(combo, value, cell);
+                if let Some(net) = net {
+                    for c in Color::BOTH {
+                        let i = c.index();
+                        if pat[i] != cell.pat[i] {
+                            let (old, new) =
+                                (tables.net_row(pat[i], c), tables.net_row(cell.pat[i], c));
+                            if old != new {
+                                net.change_row(&mut self.acc, i, old, new);
+                            }
+                        }
+                    }
+                }
             }
         }
     }
 
     /// Passes: the side to move changes and nothing else.
     pub fn pass(&mut self) {
+        if self.net.is_some() {
+            self.acc_stack.push(self.acc);
+        }
         self.hash ^= ZOBRIST.side;
         let color = self.side;
         self.side = color.opp();
@@ -745,6 +787,9 @@ impl Board {
         }
         self.side = m.side_before;
         self.tally = m.tally_before;
+        if self.net.is_some() {
+            self.acc = self.acc_stack.pop().expect("an accumulator per move");
+        }
         if m.pos.is_pass() {
             return;
         }
@@ -760,6 +805,55 @@ impl Board {
             let (li, lp) = line_of(m.pos, dir);
             self.lines[li] &= !(3u128 << (2 * (lp + PAD)));
         }
+    }
+
+    /// The net whose accumulator the board keeps, if any: at first the
+    /// rule's built-in net ([`Net::builtin`]).
+    #[inline]
+    #[must_use]
+    pub fn net(&self) -> Option<&'static Net> {
+        self.net
+    }
+
+    /// The net's accumulator: per colour, the sum of its points'
+    /// embeddings (all zeros without a net).
+    #[inline]
+    #[must_use]
+    pub fn accumulator(&self) -> &Acc {
+        &self.acc
+    }
+
+    /// Keeps the accumulator of `net` from now on (`None`: of no net, the
+    /// tables' evaluation alone). The game so far is replayed, so that
+    /// unmake finds every earlier accumulator.
+    pub fn set_net(&mut self, net: Option<&'static Net>) {
+        if self.net.map(std::ptr::from_ref) == net.map(std::ptr::from_ref) {
+            return;
+        }
+        let mut fresh = self.clone();
+        for y in 0..fresh.height() {
+            for x in 0..fresh.width() {
+                fresh.cells[Pos::new(x, y).index()] = Cell::default();
+            }
+        }
+        fresh.net = net;
+        fresh.side = Color::Black;
+        fresh.history.clear();
+        fresh.undo.clear();
+        fresh.acc_stack.clear();
+        fresh.first_win = None;
+        fresh.stones = 0;
+        fresh.rebuild();
+        for m in &self.history {
+            fresh.set_side_to_move(m.side_before);
+            if m.pos.is_pass() {
+                fresh.pass();
+            } else {
+                fresh.make_color(m.pos, m.color);
+            }
+        }
+        fresh.set_side_to_move(self.side);
+        *self = fresh;
     }
 
     /// Sets the side to move without playing (used when a position is set
@@ -796,6 +890,7 @@ impl Board {
     pub fn same_state(&self, other: &Board) -> bool {
         self.hash == other.hash
             && self.tally == other.tally
+            && self.acc == other.acc
             && self.lines == other.lines
             && self.points().all(|p| {
                 let (a, b) = (self.cells[p.index()], other.cells[p.index()]);

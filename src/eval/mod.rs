@@ -105,14 +105,20 @@ pub struct Facts {
 /// The static evaluation for the side to move, from the board's running
 /// totals: its values less [`OPPONENT_SHARE`] sixteenths of the
 /// opponent's, plus what the threats on the board are worth to it (the
-/// rule's threat table, [`crate::pattern::values::ThreatMask`]).
+/// rule's threat table, [`crate::pattern::values::ThreatMask`]), and
+/// what the board's net adds, when it keeps one ([`crate::net`]).
 #[inline]
 #[must_use]
 pub fn static_eval(board: &Board) -> i32 {
     let me = board.side_to_move();
     let opp = me.opp();
-    board.value_sum(me) - board.value_sum(opp) * OPPONENT_SHARE / 16
-        + board.tables().threat(me, threat_mask(board))
+    let mask = threat_mask(board);
+    let tables = board.value_sum(me) - board.value_sum(opp) * OPPONENT_SHARE / 16
+        + board.tables().threat(me, mask);
+    match board.net() {
+        Some(net) => tables + net.evaluate(board.accumulator(), me, mask),
+        None => tables,
+    }
 }
 
 /// The threat mask of `board` for its side to move, from the board's

@@ -244,6 +244,9 @@ pub struct Tables {
     /// What the threats are worth, by the side to move's colour and the
     /// board's threat mask (see [`values::ThreatMask`]).
     threat: Box<[[i32; values::THREAT_MASKS]; 2]>,
+    /// The network's row of each four shape nibbles, per colour (see
+    /// [`crate::net::row_of`]).
+    net_row: [Box<[u16; 1 << 16]>; 2],
 }
 
 /// The combo byte of a combo-table entry.
@@ -322,6 +325,14 @@ impl Tables {
         self.combo[color.index()][usize::from(nibbles)]
     }
 
+    /// The network's row of a point whose four shape nibbles are
+    /// `nibbles`, for `color` (see [`crate::net::row_of`]).
+    #[inline]
+    #[must_use]
+    pub fn net_row(&self, nibbles: u16, color: Color) -> u16 {
+        self.net_row[color.index()][usize::from(nibbles)]
+    }
+
     /// What the threats of `mask` are worth to `mover`, the side to move
     /// (see [`values::ValueTable::threat_value`]).
     #[inline]
@@ -376,13 +387,42 @@ impl Tables {
                 *slot = values.threat_value(color, mask as values::ThreatMask);
             }
         }
+        let net_row = [0, 1].map(|c| build_net_rows(|n| combo[c][usize::from(n)]));
         Tables {
             rule,
             line,
             combo,
             threat,
+            net_row,
         }
     }
+}
+
+/// The network's row of a point that has none (quiet, or forbidden to
+/// renju black): all zeros (see [`crate::net`]).
+pub const NO_ROW: u16 = values::CLASSES as u16;
+
+/// Builds the row table of one colour (see [`crate::net::row_of`]): by four shape
+/// nibbles, from the combo table's entries of the same nibbles.
+fn build_net_rows(entry: impl Fn(u16) -> u32) -> Box<[u16; 1 << 16]> {
+    let mut t: Box<[u16; 1 << 16]> = vec![NO_ROW; 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .expect("length matches");
+    for (idx, slot) in t.iter_mut().enumerate() {
+        let shapes = [0, 4, 8, 12].map(|s| ((idx >> s) & 0xF) as u8);
+        if shapes.iter().any(|&s| usize::from(s) >= SHAPES) {
+            continue;
+        }
+        if entry_combo(entry(idx as u16)) == Combo::Forbidden as u8 {
+            continue;
+        }
+        let class = values::class_of(shapes);
+        if !values::is_quiet(class) {
+            *slot = class;
+        }
+    }
+    t
 }
 
 /// A window of 11 points seen by one colour: 0 empty, 1 own, 2 blocked.

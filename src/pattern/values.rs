@@ -354,13 +354,19 @@ impl ValueTable {
     /// table serves both caro rules).
     #[must_use]
     pub fn learned(rule: Rule) -> ValueTable {
-        let text = match rule {
+        ValueTable::parse(ValueTable::learned_text(rule))
+            .expect("the built-in value tables are well formed")
+    }
+
+    /// The text of the learned table of `rule`, header included.
+    #[must_use]
+    pub fn learned_text(rule: Rule) -> &'static str {
+        match rule {
             Rule::Freestyle => include_str!("../../data/eval/freestyle.txt"),
             Rule::Standard => include_str!("../../data/eval/standard.txt"),
             Rule::Renju => include_str!("../../data/eval/renju.txt"),
             Rule::Caro | Rule::CaroExact => include_str!("../../data/eval/caro.txt"),
-        };
-        ValueTable::parse(text).expect("the built-in value tables are well formed")
+        }
     }
 
     /// The value of `class` to `color`.

@@ -68,12 +68,25 @@ pub fn position(rule: Rule, size: usize, moves: &str) -> Board {
 
 /// Searches every bench position and returns the total nodes and time.
 #[must_use]
-pub fn measure(depth: u32, mut each: impl FnMut(usize, &Board, u64, Duration)) -> (u64, Duration) {
-    let mut searcher = Searcher::new(Config {
+pub fn measure(depth: u32, each: impl FnMut(usize, &Board, u64, Duration)) -> (u64, Duration) {
+    measure_with(depth, true, each)
+}
+
+/// As [`measure`], with the rules' built-in nets (`net`) or the
+/// evaluation tables alone.
+#[must_use]
+pub fn measure_with(
+    depth: u32,
+    net: bool,
+    mut each: impl FnMut(usize, &Board, u64, Duration),
+) -> (u64, Duration) {
+    let mut config = Config {
         threads: 1,
         hash_bytes: BENCH_HASH_BYTES,
         ..Default::default()
-    });
+    };
+    config.features.net = net;
+    let mut searcher = Searcher::new(config);
     let stop = AtomicBool::new(false);
     let limits = Limits {
         max_depth: depth,
@@ -98,8 +111,18 @@ pub fn measure(depth: u32, mut each: impl FnMut(usize, &Board, u64, Duration)) -
 /// # Errors
 /// Only when writing to `out` fails.
 pub fn run(out: &mut dyn Write) -> io::Result<()> {
+    run_with(out, true)
+}
+
+/// Runs the bench with the rules' built-in nets (`net`, as the engine
+/// plays) or with the evaluation tables alone (`pbrain-tengen bench
+/// --no-net`), and prints its report to `out`.
+///
+/// # Errors
+/// Only when writing to `out` fails.
+pub fn run_with(out: &mut dyn Write, net: bool) -> io::Result<()> {
     let mut lines = Vec::new();
-    let (nodes, time) = measure(BENCH_DEPTH, |i, board, n, t| {
+    let (nodes, time) = measure_with(BENCH_DEPTH, net, |i, board, n, t| {
         lines.push(format!(
             "position {:>2}  {:<9} {}x{}  nodes {:>10}  time {:>8.3}s",
             i + 1,
@@ -114,6 +137,20 @@ pub fn run(out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{l}")?;
     }
     let secs = time.as_secs_f64().max(1e-9);
+    let nets: Vec<&str> = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro]
+        .into_iter()
+        .filter(|&r| net && crate::net::Net::builtin(r).is_some())
+        .map(Rule::name)
+        .collect();
+    if nets.is_empty() {
+        writeln!(out, "evaluation: tables")?;
+    } else {
+        writeln!(
+            out,
+            "evaluation: tables, and the nets of {}",
+            nets.join(" ")
+        )?;
+    }
     writeln!(out, "depth {BENCH_DEPTH}, 1 thread")?;
     writeln!(out, "total nodes {nodes}")?;
     writeln!(out, "time {:.3}s", time.as_secs_f64())?;

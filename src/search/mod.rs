@@ -151,6 +151,9 @@ pub struct Features {
     pub shallow_pruning: bool,
     /// The singular extension of the table move.
     pub singular_extension: bool,
+    /// The rule's built-in network ([`crate::net`]) on top of the tables,
+    /// where the engine has one; off, the tables alone.
+    pub net: bool,
 }
 
 impl Default for Features {
@@ -166,6 +169,7 @@ impl Default for Features {
             threat_extension: THREAT_EXTENSION,
             shallow_pruning: SHALLOW_PRUNING,
             singular_extension: SINGULAR_EXTENSION,
+            net: true,
         }
     }
 }
@@ -770,6 +774,9 @@ impl Searcher {
         }
         self.tt.new_search();
         let mut pos = Position::new(board);
+        if !self.config.features.net && pos.board().net().is_some() {
+            pos.board_mut().set_net(None);
+        }
         let order = root_moves(&mut pos, &limits.excluded);
         let Some(&first) = order.first() else {
             return SearchResult::default();
@@ -940,6 +947,51 @@ mod tests {
             shares(&run).last(),
             Some(&(SETTLED_TIME_PERCENT + FALLING_TIME_PERCENT))
         );
+    }
+
+    /// With a net on the board the engine plays legal games to their end
+    /// under every rule: each move on an empty point, renju black never on
+    /// a forbidden one. The net is a random one, so that its corrections
+    /// are large and the search meets them everywhere.
+    #[test]
+    fn the_engine_plays_legal_games_with_a_net_under_every_rule() {
+        use crate::net::{Net, Weights};
+        let net: &'static Net = Box::leak(Box::new(Net::new(&Weights::random(11, 1.0))));
+        let limits = Limits {
+            max_nodes: 1_500,
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        for rule in Rule::ALL {
+            let mut b = Board::new(15, 15, rule).expect("a board");
+            b.set_net(Some(net));
+            let mut s = Searcher::default();
+            let mut with_net_differs = false;
+            while b.winner().is_none() && b.stone_count() < 225 {
+                let mut tables = b.clone();
+                tables.set_net(None);
+                with_net_differs |=
+                    crate::eval::static_eval(&b) != crate::eval::static_eval(&tables);
+                let r = s.think(&b, &limits, &stop, &mut |_| {});
+                let Some(p) = r.best else {
+                    panic!("{rule}: no move\n{b}")
+                };
+                assert!(b.is_empty(p), "{rule}: {p:?} is taken\n{b}");
+                if rule == Rule::Renju && b.side_to_move() == crate::rules::Color::Black {
+                    assert!(crate::renju::forbidden(&mut b, p).is_none(), "{p:?}\n{b}");
+                }
+                b.play(p).expect("a legal move");
+                assert!(b.net().is_some());
+            }
+            assert!(
+                with_net_differs,
+                "{rule}: the net never changed the evaluation"
+            );
+            assert!(
+                b.winner().is_some() || b.stone_count() == 225,
+                "{rule}\n{b}"
+            );
+        }
     }
 
     /// A search under another rule or on another board size does not read

@@ -19,18 +19,20 @@
 //! E-030) every round.
 //!
 //! [`order`] fits the move order's static part the same way, as a softmax
-//! policy, to the moves played in games (lab E-010).
+//! policy, to the moves played in games (lab E-010). [`net`] trains the
+//! network evaluation ([`tengen::net`]) as a correction of the tables.
 //!
 //! The modules form one order of layers, each using only those below it
 //! (checked by `tests/layers.rs` at the workspace's root); the data tools
 //! `eval_tune`, `defence_set` and `make_openings` are the binaries in `bin/`:
 //!
-//! `logistic`, `judge` → `data` → `fit`, `order` → `bin`
+//! `logistic`, `judge` → `data` → `fit`, `order`, `net` → `bin`
 
 pub mod data;
 pub mod fit;
 pub mod judge;
 mod logistic;
+pub mod net;
 pub mod order;
 
 use tengen::board::{Board, Dir};

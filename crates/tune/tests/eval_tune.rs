@@ -431,3 +431,79 @@ fn the_move_order_fit_lowers_its_loss_on_held_out_games() {
         engine.value_weight[0] + engine.value_weight[1]
     );
 }
+
+#[test]
+fn the_net_lowers_the_held_out_loss_and_round_trips_through_its_file() {
+    use tengen::net::Net;
+    use tengen_tune::net::{train_net, NetData, NetSettings};
+    let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
+    let (train, valid) = split(&samples, 4);
+    let train = NetData::new(&train).unwrap();
+    let valid = NetData::new(&valid).unwrap();
+    let settings = NetSettings {
+        epochs: 40,
+        batch: 64,
+        rate: 3e-3,
+        l2: 0.0,
+        residual_l2: 1e-4,
+        result: 1.0,
+        scale: 559.3,
+        seed: 3,
+    };
+    let mut epochs = 0;
+    let (net, report) = train_net(&train, &valid, settings, |_, _, _| epochs += 1);
+    assert_eq!(epochs, 40);
+    assert!(report.best_epoch > 0, "{report:?}");
+    assert!(
+        report.valid_after < report.valid_before,
+        "held-out loss {} -> {}",
+        report.valid_before,
+        report.valid_after
+    );
+    assert!(report.train_after < report.train_before, "{report:?}");
+    // The file gives back the same net, and the net plays what was judged:
+    // its held-out loss read back from the file is the one reported.
+    let dir = std::env::temp_dir().join(format!("tengen-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("fixture.bin");
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    let back = Net::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(back.weights(), net.weights());
+    let mut aimed = valid.clone();
+    aimed.aim(559.3, 1.0);
+    let reread = aimed.loss(&back.weights(), 559.3);
+    assert!(
+        (reread - report.valid_after).abs() < 1e-9,
+        "{reread} vs {report:?}"
+    );
+}
+
+/// The trainer computes what the engine plays: on the fixture's
+/// positions, the engine's evaluation with a net less its evaluation
+/// without one is the net's output as the trainer computes it.
+#[test]
+fn the_trainer_and_the_engine_agree_on_the_net() {
+    use tengen::net::{Net, Weights};
+    use tengen_tune::net::NetData;
+    let net: &'static Net = Box::leak(Box::new(Net::new(&Weights::random(4, 8.0))));
+    let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
+    let data = NetData::new(&samples).unwrap();
+    let outputs = data.outputs(&net.weights());
+    let mut differ = 0;
+    for (s, out) in samples.iter().zip(outputs) {
+        let mut b = s.board().unwrap();
+        b.set_net(None);
+        let tables = static_eval(&b);
+        b.set_net(Some(net));
+        let with = static_eval(&b);
+        assert!(
+            (with - tables - (out.round() as i32).clamp(-3000, 3000)).abs() <= 1,
+            "{}: engine {} trainer {out}",
+            s.to_line(),
+            with - tables
+        );
+        differ += usize::from(with != tables);
+    }
+    assert!(differ > samples.len() / 2, "{differ} of {}", samples.len());
+}

@@ -27,6 +27,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tengen::eval::ORDER;
 use tengen::pattern::ValueTable;
+use tengen::search::MATE_BOUND;
 use tengen::Rule;
 use tengen_arena::records::find_psq;
 use tengen_tune::data::{
@@ -34,6 +35,7 @@ use tengen_tune::data::{
 };
 use tengen_tune::fit::{fit, split, Dataset, Settings};
 use tengen_tune::judge::{Player, Verdict};
+use tengen_tune::net::{train_net, NetData, NetSettings};
 use tengen_tune::order::{best_temperature, fit_order, OrderData, OrderModel, OrderSettings};
 
 #[derive(Parser)]
@@ -98,6 +100,50 @@ enum Cmd {
         #[arg(long)]
         scale: Option<f64>,
         /// Positions files written by `extract`.
+        data: Vec<PathBuf>,
+    },
+    /// Trains the network evaluation (a correction of the tables) on
+    /// positions files and writes the net.
+    Net {
+        /// The rule of the positions taken.
+        #[arg(long)]
+        rule: String,
+        /// The net file to write (`data/net/RULE.bin` is the built-in one).
+        #[arg(long)]
+        out: PathBuf,
+        /// Passes over the training positions.
+        #[arg(long, default_value_t = NetSettings::default().epochs)]
+        epochs: usize,
+        /// Positions per Adam step.
+        #[arg(long, default_value_t = NetSettings::default().batch)]
+        batch: usize,
+        /// Adam's step size.
+        #[arg(long, default_value_t = NetSettings::default().rate)]
+        rate: f64,
+        /// Pull of the perceptron's weights towards zero.
+        #[arg(long, default_value_t = NetSettings::default().l2)]
+        l2: f64,
+        /// Pull of each class's own part of its embedding towards zero.
+        #[arg(long, default_value_t = NetSettings::default().residual_l2)]
+        residual_l2: f64,
+        /// Weight of the game's result against the search's score.
+        #[arg(long, default_value_t = NetSettings::default().result)]
+        result: f64,
+        /// One game in this many is held out.
+        #[arg(long, default_value_t = 10)]
+        holdout: u64,
+        /// The scale `K` (evaluation units a step in the log-odds); by
+        /// default the rule's table's own, from its header.
+        #[arg(long)]
+        scale: Option<f64>,
+        /// Seed of the starting weights and the order of the positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Keep the positions the search scored as a forced win or loss
+        /// (left out by default: no static correction can reach them).
+        #[arg(long)]
+        keep_mates: bool,
+        /// Positions files written by `extract` (and `label`).
         data: Vec<PathBuf>,
     },
     /// Adds a search's score to every position of a positions file.
@@ -184,6 +230,21 @@ fn parse_scales(text: &str) -> Result<(f64, f64), String> {
             .ok_or_else(|| format!("`{t}` is not a positive number"))
     };
     Ok((num(a)?, num(b)?))
+}
+
+/// The scale in the header of `rule`'s built-in table (`Scale K;`), or
+/// 500 when it gives none.
+fn table_scale(rule: Rule) -> f64 {
+    ValueTable::learned_text(rule)
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("# Scale ")?
+                .split([';', ' '])
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap_or(500.0)
 }
 
 fn read_samples(path: &Path) -> Vec<Sample> {
@@ -392,6 +453,67 @@ fn main() {
                 report.valid_after
             );
             write(&out, &table.to_text(&header));
+        }
+        Cmd::Net {
+            rule: r,
+            out,
+            epochs,
+            batch,
+            rate,
+            l2,
+            residual_l2,
+            result,
+            holdout,
+            scale,
+            seed,
+            keep_mates,
+            data,
+        } => {
+            let rule = rule(&r);
+            let mut samples = Vec::new();
+            let forced = |s: &Sample| s.search.is_some_and(|v| v.abs() >= MATE_BOUND);
+            for (n, f) in data.iter().enumerate() {
+                for mut s in read_samples(f)
+                    .into_iter()
+                    .filter(|s| s.rule == rule && (keep_mates || !forced(s)))
+                {
+                    s.game += (n as u64) << 40;
+                    samples.push(s);
+                }
+            }
+            let (train, valid) = split(&samples, holdout);
+            let train = NetData::new(&train).unwrap_or_else(|e| fail(&e));
+            let valid = NetData::new(&valid).unwrap_or_else(|e| fail(&e));
+            let scale = scale.unwrap_or_else(|| table_scale(rule));
+            println!(
+                "{} training and {} held-out positions; scale {scale:.1}",
+                train.len(),
+                valid.len()
+            );
+            let settings = NetSettings {
+                epochs,
+                batch,
+                rate,
+                l2,
+                residual_l2,
+                result,
+                scale,
+                seed,
+            };
+            let (net, report) = train_net(&train, &valid, settings, |epoch, t, v| {
+                println!("epoch {epoch}: training {t:.6}, held out {v:.6}");
+            });
+            println!(
+                "training loss {:.6} -> {:.6}; held-out loss {:.6} -> {:.6} (epoch {})",
+                report.train_before,
+                report.train_after,
+                report.valid_before,
+                report.valid_after,
+                report.best_epoch
+            );
+            if let Err(e) = std::fs::write(&out, net.to_bytes()) {
+                fail(&format!("cannot write {}: {e}", out.display()));
+            }
         }
         Cmd::Label {
             nodes,
