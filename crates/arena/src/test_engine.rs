@@ -77,7 +77,10 @@ pub fn library_opening(
 pub struct Rng(pub u64);
 
 impl Rng {
-    /// From the given seed, or from the clock and process id.
+    /// From the given seed, or from the clock and process id. The state
+    /// must be odd: an odd seed is the state itself (as it always was), an
+    /// even one is mixed into an odd state of its own, so that no two seeds
+    /// give the same sequence (`s | 1` made 20 and 21 alike).
     pub fn new(seed: Option<u64>) -> Rng {
         let s = seed.unwrap_or_else(|| {
             let t = std::time::SystemTime::now()
@@ -85,7 +88,12 @@ impl Rng {
                 .map_or(0, |d| d.as_nanos() as u64);
             t ^ (u64::from(std::process::id()) << 32)
         });
-        Rng(s | 1)
+        if s & 1 == 1 {
+            Rng(s)
+        } else {
+            let mut m = s;
+            Rng(tengen::board::splitmix64(&mut m) | 1)
+        }
     }
 
     /// The next 64 bits (xorshift64*).
@@ -314,4 +322,22 @@ pub fn play(board: &mut Board, pos: Pos) -> String {
     let me = board.side_to_move();
     let _ = board.play_color(pos, me);
     format!("{},{}", pos.x(), pos.y())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rng;
+
+    /// Every seed gives its own sequence, and an odd seed the one it
+    /// always gave (the shipped opening sets were made with odd seeds).
+    #[test]
+    fn seeds_give_sequences_of_their_own() {
+        let first = |s: u64| Rng::new(Some(s)).next_u64();
+        assert_ne!(first(20), first(21));
+        assert_ne!(first(0), first(1));
+        let mut old = Rng(21);
+        assert_eq!(first(21), old.next_u64());
+        let firsts: std::collections::HashSet<u64> = (0..1000).map(first).collect();
+        assert_eq!(firsts.len(), 1000);
+    }
 }
