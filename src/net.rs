@@ -26,7 +26,6 @@
 //! moves; the perceptron is `f32`.
 
 use crate::pattern::values::{is_quiet, Class, ThreatMask, CLASSES};
-use crate::pattern::Tables;
 use crate::rules::{Color, Rule};
 use once_cell::sync::OnceCell;
 
@@ -330,14 +329,6 @@ impl Net {
         }
         (out.round() as i32).clamp(-MAX_CORRECTION, MAX_CORRECTION)
     }
-}
-
-/// The row a point's four shape nibbles (direction 0 lowest) give `color`
-/// under the rule of `tables`: its class, or [`NO_ROW`] when the class is
-/// quiet or the point is forbidden to renju black.
-#[must_use]
-pub fn row_of(tables: &Tables, nibbles: u16, color: Color) -> u16 {
-    tables.net_row(nibbles, color)
 }
 
 /// The freestyle net built into the engine, when `data/net/freestyle.bin`

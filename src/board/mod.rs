@@ -273,6 +273,17 @@ impl Board {
     /// # Errors
     /// [`BoardError::BadSize`] unless both sides are 5 to 32.
     pub fn new(width: usize, height: usize, rule: Rule) -> Result<Board, BoardError> {
+        Board::with_net(width, height, rule, Net::builtin(rule))
+    }
+
+    /// An empty board that keeps the accumulator of `net` (see
+    /// [`Board::set_net`]).
+    fn with_net(
+        width: usize,
+        height: usize,
+        rule: Rule,
+        net: Option<&'static Net>,
+    ) -> Result<Board, BoardError> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&width) || !(MIN_SIZE..=MAX_SIZE).contains(&height) {
             return Err(BoardError::BadSize { width, height });
         }
@@ -297,7 +308,7 @@ impl Board {
             undo: Vec::with_capacity(64 * (width * height + 16)),
             first_win: None,
             tally: Tally::default(),
-            net: Net::builtin(rule),
+            net,
             acc: Acc::default(),
             acc_stack: Vec::new(),
         };
@@ -524,6 +535,15 @@ impl Board {
     pub fn shape(&self, pos: Pos, dir: Dir, color: Color) -> crate::pattern::Shape {
         let nibbles = self.cells[pos.index()].pat[color.index()];
         ((nibbles >> (4 * dir as u32)) & 15) as crate::pattern::Shape
+    }
+
+    /// The four shapes of [`Board::shape`] for `color` on the empty point
+    /// `pos`, direction 0 in the lowest nibble: what the combo table and
+    /// the network's rows ([`Tables::net_row`]) are indexed by.
+    #[inline]
+    #[must_use]
+    pub fn shape_nibbles(&self, pos: Pos, color: Color) -> u16 {
+        self.cells[pos.index()].pat[color.index()]
     }
 
     /// What `color` would make over all four lines by playing on the empty
@@ -830,20 +850,8 @@ impl Board {
         if self.net.map(std::ptr::from_ref) == net.map(std::ptr::from_ref) {
             return;
         }
-        let mut fresh = self.clone();
-        for y in 0..fresh.height() {
-            for x in 0..fresh.width() {
-                fresh.cells[Pos::new(x, y).index()] = Cell::default();
-            }
-        }
-        fresh.net = net;
-        fresh.side = Color::Black;
-        fresh.history.clear();
-        fresh.undo.clear();
-        fresh.acc_stack.clear();
-        fresh.first_win = None;
-        fresh.stones = 0;
-        fresh.rebuild();
+        let mut fresh = Board::with_net(self.width(), self.height(), self.rule, net)
+            .expect("the size of a board that exists");
         for m in &self.history {
             fresh.set_side_to_move(m.side_before);
             if m.pos.is_pass() {

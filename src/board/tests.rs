@@ -116,10 +116,7 @@ fn the_net_accumulator_matches_a_sum_from_scratch() {
         let mut acc = [[0i32; FEATURES]; 2];
         for p in b.empty_points() {
             for c in Color::BOTH {
-                let nibbles = Dir::ALL.iter().fold(0u16, |n, &d| {
-                    n | u16::from(b.shape(p, d, c)) << (4 * d as u32)
-                });
-                let row = crate::net::row_of(b.tables(), nibbles, c);
+                let row = b.tables().net_row(b.shape_nibbles(p, c), c);
                 let quiet_or_forbidden = row == crate::net::NO_ROW;
                 let class = crate::pattern::values::class_of(Dir::ALL.map(|d| b.shape(p, d, c)));
                 let forbidden = b.rule() == Rule::Renju

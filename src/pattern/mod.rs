@@ -245,7 +245,7 @@ pub struct Tables {
     /// board's threat mask (see [`values::ThreatMask`]).
     threat: Box<[[i32; values::THREAT_MASKS]; 2]>,
     /// The network's row of each four shape nibbles, per colour (see
-    /// [`crate::net::row_of`]).
+    /// [`Tables::net_row`]).
     net_row: [Box<[u16; 1 << 16]>; 2],
 }
 
@@ -326,7 +326,8 @@ impl Tables {
     }
 
     /// The network's row of a point whose four shape nibbles are
-    /// `nibbles`, for `color` (see [`crate::net::row_of`]).
+    /// `nibbles`, for `color`: its class, or [`NO_ROW`] when the class is
+    /// quiet or the point is forbidden to renju black (see [`crate::net`]).
     #[inline]
     #[must_use]
     pub fn net_row(&self, nibbles: u16, color: Color) -> u16 {
@@ -402,7 +403,7 @@ impl Tables {
 /// renju black): all zeros (see [`crate::net`]).
 pub const NO_ROW: u16 = values::CLASSES as u16;
 
-/// Builds the row table of one colour (see [`crate::net::row_of`]): by four shape
+/// Builds the row table of one colour (see [`Tables::net_row`]): by four shape
 /// nibbles, from the combo table's entries of the same nibbles.
 fn build_net_rows(entry: impl Fn(u16) -> u32) -> Box<[u16; 1 << 16]> {
     let mut t: Box<[u16; 1 << 16]> = vec![NO_ROW; 1 << 16]

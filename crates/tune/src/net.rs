@@ -15,9 +15,8 @@ use crate::data::Sample;
 use crate::logistic::sigmoid;
 use crate::Adam;
 use rayon::prelude::*;
-use tengen::board::Dir;
 use tengen::eval::{static_eval, threat_mask};
-use tengen::net::{row_of, Net, Weights, FEATURES, HIDDEN, INPUTS, MASK_BITS, NO_ROW};
+use tengen::net::{Net, Weights, FEATURES, HIDDEN, INPUTS, MASK_BITS, NO_ROW};
 use tengen::pattern::values::{is_quiet, shapes_of, Class, CLASSES};
 use tengen::pattern::SHAPES;
 use tengen::rules::Color;
@@ -61,10 +60,7 @@ impl NetData {
                 let mut rows: Vec<(u8, u16, u16)> = Vec::new();
                 for color in Color::BOTH {
                     for p in b.empty_points() {
-                        let nibbles = Dir::ALL.iter().fold(0u16, |n, &d| {
-                            n | u16::from(b.shape(p, d, color)) << (4 * d as u32)
-                        });
-                        let row = row_of(b.tables(), nibbles, color);
+                        let row = b.tables().net_row(b.shape_nibbles(p, color), color);
                         if row == NO_ROW {
                             continue;
                         }

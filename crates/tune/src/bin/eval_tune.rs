@@ -247,6 +247,22 @@ fn table_scale(rule: Rule) -> f64 {
         .unwrap_or(500.0)
 }
 
+/// The samples of `rule` in the positions files `data` that `keep`
+/// accepts. Game numbers restart in every file: they are kept apart.
+fn read_rule_samples(data: &[PathBuf], rule: Rule, keep: impl Fn(&Sample) -> bool) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    for (n, f) in data.iter().enumerate() {
+        for mut s in read_samples(f)
+            .into_iter()
+            .filter(|s| s.rule == rule && keep(s))
+        {
+            s.game += (n as u64) << 40;
+            samples.push(s);
+        }
+    }
+    samples
+}
+
 fn read_samples(path: &Path) -> Vec<Sample> {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
@@ -395,14 +411,7 @@ fn main() {
             data,
         } => {
             let rule = rule(&r);
-            let mut samples = Vec::new();
-            // Game numbers restart in every file: keep them apart.
-            for (n, f) in data.iter().enumerate() {
-                for mut s in read_samples(f).into_iter().filter(|s| s.rule == rule) {
-                    s.game += (n as u64) << 40;
-                    samples.push(s);
-                }
-            }
+            let samples = read_rule_samples(&data, rule, |_| true);
             let (train, valid) = split(&samples, holdout);
             let train = Dataset::new(&train).unwrap_or_else(|e| fail(&e));
             let valid = Dataset::new(&valid).unwrap_or_else(|e| fail(&e));
@@ -470,17 +479,8 @@ fn main() {
             data,
         } => {
             let rule = rule(&r);
-            let mut samples = Vec::new();
             let forced = |s: &Sample| s.search.is_some_and(|v| v.abs() >= MATE_BOUND);
-            for (n, f) in data.iter().enumerate() {
-                for mut s in read_samples(f)
-                    .into_iter()
-                    .filter(|s| s.rule == rule && (keep_mates || !forced(s)))
-                {
-                    s.game += (n as u64) << 40;
-                    samples.push(s);
-                }
-            }
+            let samples = read_rule_samples(&data, rule, |s| keep_mates || !forced(s));
             let (train, valid) = split(&samples, holdout);
             let train = NetData::new(&train).unwrap_or_else(|e| fail(&e));
             let valid = NetData::new(&valid).unwrap_or_else(|e| fail(&e));
