@@ -7,6 +7,7 @@ use super::game::{
 };
 use super::openings::{OpeningBook, OpeningPosition, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
+use super::referee::MoveRecord;
 use super::schedule::{Bout, BoutScore, Format, Options, Schedule};
 use super::shard::{Plan, Shard, ShardOutput};
 use super::stats::{
@@ -273,12 +274,93 @@ pub struct Standing {
     pub wins_as: [u32; 2],
     /// Mean thinking time per move, in milliseconds.
     pub mean_move_ms: f64,
+    /// Thinking time of its moves, opening stones left out (see [`Thinking`]).
+    pub thinking: Thinking,
     /// Rating from all games (see [`super::stats::ratings`]), mean zero.
     pub elo: f64,
     /// The rulebooks' rank for the rating (see [`super::stats::rank`]),
     /// when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rank: Option<String>,
+}
+
+/// How long an engine thought: per move, and summed over each game (what
+/// it used of a game clock). Opening stones are left out; zero without moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Thinking {
+    /// Median time of a move, in milliseconds.
+    pub median_move_ms: u64,
+    /// Longest move, in milliseconds.
+    pub max_move_ms: u64,
+    /// Median over its games of the time it spent in a game, in milliseconds.
+    pub median_game_ms: u64,
+    /// The most it spent in one game, in milliseconds.
+    pub max_game_ms: u64,
+}
+
+impl Thinking {
+    /// The statistics of engine `idx` over `games`.
+    #[must_use]
+    pub fn of(idx: usize, games: &[GameRecord]) -> Thinking {
+        let mut moves = Vec::new();
+        let mut per_game = Vec::new();
+        for g in games.iter().filter(|g| g.black == idx || g.white == idx) {
+            let own = |m: &&MoveRecord| {
+                !m.opening
+                    && if m.color == tengen::rules::Color::Black {
+                        g.black == idx
+                    } else {
+                        g.white == idx
+                    }
+            };
+            let times: Vec<u64> = g.moves.iter().filter(own).map(|m| m.time_ms).collect();
+            per_game.push(times.iter().sum());
+            moves.extend(times);
+        }
+        let median = |v: &mut Vec<u64>| {
+            v.sort_unstable();
+            v.get(v.len().saturating_sub(1) / 2).copied().unwrap_or(0)
+        };
+        Thinking {
+            max_move_ms: moves.iter().copied().max().unwrap_or(0),
+            max_game_ms: per_game.iter().copied().max().unwrap_or(0),
+            median_move_ms: median(&mut moves),
+            median_game_ms: median(&mut per_game),
+        }
+    }
+
+    /// One line of text, `moves median 137 ms, max 969 ms; a game median
+    /// 3.8 s, max 18.7 s`, with the share of `game_ms` (a game clock) after
+    /// each game's figure when there is one.
+    #[must_use]
+    pub fn line(&self, game_ms: Option<u64>) -> String {
+        let share = |ms: u64| {
+            game_ms.filter(|&g| g > 0).map_or_else(String::new, |g| {
+                format!(" ({:.1} %)", 100.0 * ms as f64 / g as f64)
+            })
+        };
+        format!(
+            "moves median {} ms, max {} ms; a game median {:.1} s{}, max {:.1} s{}",
+            self.median_move_ms,
+            self.max_move_ms,
+            self.median_game_ms as f64 / 1000.0,
+            share(self.median_game_ms),
+            self.max_game_ms as f64 / 1000.0,
+            share(self.max_game_ms),
+        )
+    }
+}
+
+/// The game clock in a time control's text (`turn 1000ms, game 24000ms`, as
+/// [`TimeControl`](crate::clock::TimeControl) writes it), in milliseconds.
+#[must_use]
+pub fn game_clock_ms(time_control: &str) -> Option<u64> {
+    let words: Vec<&str> = time_control.split_whitespace().collect();
+    words
+        .windows(2)
+        .find(|w| w[0] == "game")
+        .and_then(|w| w[1].trim_end_matches(',').strip_suffix("ms"))
+        .and_then(|ms| ms.parse().ok())
 }
 
 /// The head-to-head statistics of a two-engine match.
@@ -546,6 +628,10 @@ impl Summary {
             .map(|(r, n)| format!("{r} {n}"))
             .collect();
         let _ = writeln!(s, "\nendings: {}", reasons.join(", "));
+        let clock = game_clock_ms(&self.time_control);
+        for r in self.standings.iter().filter(|r| r.record.games() > 0) {
+            let _ = writeln!(s, "time of {}: {}", r.name, r.thinking.line(clock));
+        }
         if self.interrupted {
             let _ = writeln!(s, "interrupted: the table holds the finished games only");
         }
@@ -567,6 +653,7 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
             points: 0,
             wins_as: [0, 0],
             mean_move_ms: 0.0,
+            thinking: Thinking::default(),
             elo: 0.0,
             rank: None,
         })
@@ -598,10 +685,11 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
             time[idx].1 += 1;
         }
     }
-    for (row, (ms, n)) in rows.iter_mut().zip(&time) {
+    for (idx, (row, (ms, n))) in rows.iter_mut().zip(&time).enumerate() {
         if *n > 0 {
             row.mean_move_ms = *ms as f64 / *n as f64;
         }
+        row.thinking = Thinking::of(idx, games);
     }
     // Play-off games (加赛) decide places; they do not add table points.
     for g in games.iter().filter(|g| !is_playoff(g)) {
@@ -1092,9 +1180,9 @@ fn ms(d: std::time::Duration) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_out_dir, head_to_head, head_to_head_pairs};
+    use super::{check_out_dir, game_clock_ms, head_to_head, head_to_head_pairs, Thinking};
     use crate::game::GameRecord;
-    use crate::referee::{Outcome, Reason};
+    use crate::referee::{MoveRecord, Outcome, Reason};
     use tengen::rules::{Color, Rule};
 
     /// Game `id` on `opening`, engine `black` against the other of 0 and
@@ -1123,6 +1211,68 @@ mod tests {
             duration_ms: 1,
             transcript: Vec::new(),
         }
+    }
+
+    /// A move of `color` that took `ms` (an opening stone when `opening`).
+    fn timed(color: Color, ms: u64, opening: bool) -> MoveRecord {
+        MoveRecord {
+            x: 0,
+            y: 0,
+            color,
+            time_ms: ms,
+            opening,
+            pass: false,
+        }
+    }
+
+    #[test]
+    fn thinking_counts_an_engine_s_own_moves_per_move_and_per_game() {
+        use Color::{Black, White};
+        // Game 1, engine 0 black: its moves take 100 and 300 ms, engine 1's
+        // 50 ms; the opening stones count for nobody.
+        let mut first = game(1, "a", 0, Some(0));
+        first.moves = vec![
+            timed(Black, 0, true),
+            timed(White, 0, true),
+            timed(Black, 100, false),
+            timed(White, 50, false),
+            timed(Black, 300, false),
+        ];
+        // Game 2, engine 0 white: one move of 2 000 ms.
+        let mut second = game(2, "a", 1, Some(0));
+        second.moves = vec![timed(Black, 7, false), timed(White, 2000, false)];
+        let games = [first, second];
+        let zero = Thinking::of(0, &games);
+        assert_eq!(
+            zero,
+            Thinking {
+                median_move_ms: 300,
+                max_move_ms: 2000,
+                median_game_ms: 400,
+                max_game_ms: 2000,
+            }
+        );
+        let one = Thinking::of(1, &games);
+        assert_eq!((one.median_move_ms, one.max_move_ms), (7, 50));
+        assert_eq!((one.median_game_ms, one.max_game_ms), (7, 50));
+        assert_eq!(
+            zero.line(Some(4000)),
+            "moves median 300 ms, max 2000 ms; a game median 0.4 s (10.0 %), max 2.0 s (50.0 %)"
+        );
+        assert!(!zero.line(None).contains('%'));
+        assert_eq!(Thinking::of(0, &[]), Thinking::default());
+    }
+
+    #[test]
+    fn the_game_clock_is_read_from_the_time_control_s_text() {
+        assert_eq!(game_clock_ms("turn 1000ms, game 24000ms"), Some(24_000));
+        assert_eq!(game_clock_ms("turn 500ms"), None);
+        assert_eq!(game_clock_ms("game 180000ms, +2000ms"), Some(180_000));
+        let tc = crate::clock::TimeControl {
+            game: Some(std::time::Duration::from_secs(120)),
+            ..Default::default()
+        };
+        assert_eq!(game_clock_ms(&tc.to_string()), Some(120_000));
     }
 
     #[test]
