@@ -7,7 +7,6 @@ use super::game::{
 };
 use super::openings::{OpeningBook, OpeningPosition, Order};
 use super::records::{to_csv_line, RecordWriter, CSV_HEADER};
-use super::referee::MoveRecord;
 use super::schedule::{Bout, BoutScore, Format, Options, Schedule};
 use super::shard::{Plan, Shard, ShardOutput};
 use super::stats::{
@@ -298,6 +297,23 @@ pub struct Thinking {
     pub max_game_ms: u64,
 }
 
+/// The times of engine `idx`'s own moves in `g`, opening stones left out
+/// (none when it did not play `g`).
+fn own_move_times(idx: usize, g: &GameRecord) -> Vec<u64> {
+    let side = |c: tengen::rules::Color| {
+        if c == tengen::rules::Color::Black {
+            g.black
+        } else {
+            g.white
+        }
+    };
+    g.moves
+        .iter()
+        .filter(|m| !m.opening && side(m.color) == idx)
+        .map(|m| m.time_ms)
+        .collect()
+}
+
 impl Thinking {
     /// The statistics of engine `idx` over `games`.
     #[must_use]
@@ -305,15 +321,7 @@ impl Thinking {
         let mut moves = Vec::new();
         let mut per_game = Vec::new();
         for g in games.iter().filter(|g| g.black == idx || g.white == idx) {
-            let own = |m: &&MoveRecord| {
-                !m.opening
-                    && if m.color == tengen::rules::Color::Black {
-                        g.black == idx
-                    } else {
-                        g.white == idx
-                    }
-            };
-            let times: Vec<u64> = g.moves.iter().filter(own).map(|m| m.time_ms).collect();
+            let times = own_move_times(idx, g);
             per_game.push(times.iter().sum());
             moves.extend(times);
         }
@@ -673,21 +681,10 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
     for (row, e) in rows.iter_mut().zip(super::stats::ratings(&scores, &counts)) {
         row.elo = e;
     }
-    let mut time = vec![(0u64, 0u64); names.len()];
-    for g in games {
-        for m in g.moves.iter().filter(|m| !m.opening) {
-            let idx = if m.color == tengen::rules::Color::Black {
-                g.black
-            } else {
-                g.white
-            };
-            time[idx].0 += m.time_ms;
-            time[idx].1 += 1;
-        }
-    }
-    for (idx, (row, (ms, n))) in rows.iter_mut().zip(&time).enumerate() {
-        if *n > 0 {
-            row.mean_move_ms = *ms as f64 / *n as f64;
+    for (idx, row) in rows.iter_mut().enumerate() {
+        let times: Vec<u64> = games.iter().flat_map(|g| own_move_times(idx, g)).collect();
+        if !times.is_empty() {
+            row.mean_move_ms = times.iter().sum::<u64>() as f64 / times.len() as f64;
         }
         row.thinking = Thinking::of(idx, games);
     }
