@@ -297,20 +297,26 @@ pub struct Thinking {
     pub max_game_ms: u64,
 }
 
-/// The times of engine `idx`'s own moves in `g`, opening stones left out
-/// (none when it did not play `g`).
-fn own_move_times(idx: usize, g: &GameRecord) -> Vec<u64> {
-    let side = |c: tengen::rules::Color| {
-        if c == tengen::rules::Color::Black {
-            g.black
-        } else {
-            g.white
-        }
-    };
-    g.moves
+/// The times of engine `idx`'s own moves, one list per game it played,
+/// opening stones left out.
+fn own_move_times(idx: usize, games: &[GameRecord]) -> Vec<Vec<u64>> {
+    games
         .iter()
-        .filter(|m| !m.opening && side(m.color) == idx)
-        .map(|m| m.time_ms)
+        .filter(|g| g.black == idx || g.white == idx)
+        .map(|g| {
+            let side = |c: tengen::rules::Color| {
+                if c == tengen::rules::Color::Black {
+                    g.black
+                } else {
+                    g.white
+                }
+            };
+            g.moves
+                .iter()
+                .filter(|m| !m.opening && side(m.color) == idx)
+                .map(|m| m.time_ms)
+                .collect()
+        })
         .collect()
 }
 
@@ -318,13 +324,13 @@ impl Thinking {
     /// The statistics of engine `idx` over `games`.
     #[must_use]
     pub fn of(idx: usize, games: &[GameRecord]) -> Thinking {
-        let mut moves = Vec::new();
-        let mut per_game = Vec::new();
-        for g in games.iter().filter(|g| g.black == idx || g.white == idx) {
-            let times = own_move_times(idx, g);
-            per_game.push(times.iter().sum());
-            moves.extend(times);
-        }
+        Thinking::from_games(&own_move_times(idx, games))
+    }
+
+    /// The statistics of an engine's move times, one list per game.
+    fn from_games(games: &[Vec<u64>]) -> Thinking {
+        let mut moves: Vec<u64> = games.iter().flatten().copied().collect();
+        let mut per_game: Vec<u64> = games.iter().map(|g| g.iter().sum()).collect();
         let median = |v: &mut Vec<u64>| {
             v.sort_unstable();
             v.get(v.len().saturating_sub(1) / 2).copied().unwrap_or(0)
@@ -682,11 +688,12 @@ pub fn standings(names: &[String], games: &[GameRecord]) -> Vec<Standing> {
         row.elo = e;
     }
     for (idx, row) in rows.iter_mut().enumerate() {
-        let times: Vec<u64> = games.iter().flat_map(|g| own_move_times(idx, g)).collect();
-        if !times.is_empty() {
-            row.mean_move_ms = times.iter().sum::<u64>() as f64 / times.len() as f64;
+        let times = own_move_times(idx, games);
+        let n = times.iter().map(Vec::len).sum::<usize>();
+        if n > 0 {
+            row.mean_move_ms = times.iter().flatten().sum::<u64>() as f64 / n as f64;
         }
-        row.thinking = Thinking::of(idx, games);
+        row.thinking = Thinking::from_games(&times);
     }
     // Play-off games (加赛) decide places; they do not add table points.
     for g in games.iter().filter(|g| !is_playoff(g)) {
