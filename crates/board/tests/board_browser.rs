@@ -123,6 +123,10 @@ impl Browser {
         self.call(method, &format!("/session/{}{path}", self.session), body)
     }
 
+    fn session_try(&self, method: &str, path: &str, body: &Value) -> (u16, Value) {
+        self.try_call(method, &format!("/session/{}{path}", self.session), body)
+    }
+
     fn open(&self, url: &str) {
         self.session("POST", "/url", &json!({ "url": url }));
     }
@@ -140,21 +144,38 @@ impl Browser {
     }
 
     /// Clicks the first element matching `css`. The watch tab redraws its
-    /// lists while it polls, so an element found a moment ago can be gone
-    /// by the click; then it is found again, as a person would look again.
+    /// lists once a second while it polls, so an element seen a moment ago
+    /// can be gone by the click, or not yet back; then it is looked for
+    /// again, as a person would look again, for at most five seconds.
     fn click(&self, css: &str) {
-        for _ in 0..20 {
-            let e = self.find(css);
-            let path = format!("/session/{}/element/{e}/click", self.session);
-            let (status, v) = self.try_call("POST", &path, &json!({}));
+        let end = Instant::now() + Duration::from_secs(5);
+        loop {
+            let (status, v) = self.session_try(
+                "POST",
+                "/element",
+                &json!({"using": "css selector", "value": css}),
+            );
+            let gone = |v: &Value| {
+                let error = &v["value"]["error"];
+                error == "stale element reference" || error == "no such element"
+            };
             if status == 200 {
-                return;
+                let e = v["value"][ELEMENT]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("no element {css}: {v}"))
+                    .to_string();
+                let path = format!("/session/{}/element/{e}/click", self.session);
+                let (status, v) = self.try_call("POST", &path, &json!({}));
+                if status == 200 {
+                    return;
+                }
+                assert!(gone(&v), "POST {path}: {v}");
+            } else {
+                assert!(gone(&v), "POST /element {css}: {v}");
             }
-            let stale = v["value"]["error"] == "stale element reference";
-            assert!(stale, "POST {path}: {v}");
-            std::thread::sleep(Duration::from_millis(50));
+            assert!(Instant::now() < end, "{css} was gone at every click");
+            std::thread::sleep(Duration::from_millis(100));
         }
-        panic!("{css} went stale at every click");
     }
 
     fn type_into(&self, css: &str, text: &str) {
@@ -214,6 +235,20 @@ impl Browser {
                 self.text("#status"),
                 self.text("#message")
             );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Whether `done` comes to hold within `secs` seconds.
+    fn until(&self, secs: u64, done: impl Fn(&Browser) -> bool) -> bool {
+        let end = Instant::now() + Duration::from_secs(secs);
+        loop {
+            if done(self) {
+                return true;
+            }
+            if Instant::now() >= end {
+                return false;
+            }
             std::thread::sleep(Duration::from_millis(100));
         }
     }
@@ -370,19 +405,27 @@ fn a_running_arena_match_is_followed_and_replayed() {
     b.open(&board.url());
     b.wait(20, "the board", |b| b.count(".pt") == 225);
     b.click("#tab-watch");
-    b.wait(30, "a live game in the list", |b| {
-        b.count("#games .live") == 1
-    });
-    // The live row: by now the first game may have ended, and a finished
-    // game does not grow.
-    b.click("#games tr[data-file]:has(.live)");
-    b.wait(10, "the live game on the board", |b| {
-        b.count(".pt.black") >= 1
-    });
-    let before = b.count(".pt .stone");
-    b.wait(20, "the live game to grow", |b| {
-        b.count(".pt .stone") > before
-    });
+    // The live row. A game can end between the list's poll and the click,
+    // and a finished game does not grow; then the next live game is taken.
+    let mut grew = false;
+    for _ in 0..3 {
+        b.wait(30, "a live game in the list", |b| {
+            b.count("#games .live") == 1
+        });
+        b.click("#games tr[data-file]:has(.live)");
+        let shown = b.until(10, |b| {
+            b.count("#games tr.on:has(.live)") == 1 && b.count(".pt.black") >= 1
+        });
+        if !shown {
+            continue;
+        }
+        let before = b.count(".pt .stone");
+        grew = b.until(10, |b| b.count(".pt .stone") > before);
+        if grew {
+            break;
+        }
+    }
+    assert!(grew, "no live game grew on the board");
     assert!(arena.wait().unwrap().success());
     b.wait(20, "both games finished", |b| {
         b.count("#games tr[data-file]") == 2 && b.count("#games .live") == 0
