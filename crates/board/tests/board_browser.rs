@@ -123,24 +123,29 @@ impl Browser {
         self.call(method, &format!("/session/{}{path}", self.session), body)
     }
 
-    fn session_try(&self, method: &str, path: &str, body: &Value) -> (u16, Value) {
-        self.try_call(method, &format!("/session/{}{path}", self.session), body)
-    }
-
     fn open(&self, url: &str) {
         self.session("POST", "/url", &json!({ "url": url }));
     }
 
     fn find(&self, css: &str) -> String {
-        let v = self.session(
+        self.try_find(css)
+            .unwrap_or_else(|v| panic!("POST /element {css}: {v}"))
+    }
+
+    /// The first element matching `css`, or WebDriver's whole answer.
+    fn try_find(&self, css: &str) -> Result<String, Value> {
+        let (status, v) = self.try_call(
             "POST",
-            "/element",
+            &format!("/session/{}/element", self.session),
             &json!({"using": "css selector", "value": css}),
         );
-        v[ELEMENT]
+        if status != 200 {
+            return Err(v);
+        }
+        Ok(v["value"][ELEMENT]
             .as_str()
             .unwrap_or_else(|| panic!("no element {css}: {v}"))
-            .to_string()
+            .to_string())
     }
 
     /// Clicks the first element matching `css`. The watch tab redraws its
@@ -148,30 +153,22 @@ impl Browser {
     /// can be gone by the click, or not yet back; then it is looked for
     /// again, as a person would look again, for at most five seconds.
     fn click(&self, css: &str) {
+        let gone = |v: &Value| {
+            let error = &v["value"]["error"];
+            error == "stale element reference" || error == "no such element"
+        };
         let end = Instant::now() + Duration::from_secs(5);
         loop {
-            let (status, v) = self.session_try(
-                "POST",
-                "/element",
-                &json!({"using": "css selector", "value": css}),
-            );
-            let gone = |v: &Value| {
-                let error = &v["value"]["error"];
-                error == "stale element reference" || error == "no such element"
-            };
-            if status == 200 {
-                let e = v["value"][ELEMENT]
-                    .as_str()
-                    .unwrap_or_else(|| panic!("no element {css}: {v}"))
-                    .to_string();
+            let answer = self.try_find(css).and_then(|e| {
                 let path = format!("/session/{}/element/{e}/click", self.session);
-                let (status, v) = self.try_call("POST", &path, &json!({}));
-                if status == 200 {
-                    return;
+                match self.try_call("POST", &path, &json!({})) {
+                    (200, _) => Ok(()),
+                    (_, v) => Err(v),
                 }
-                assert!(gone(&v), "POST {path}: {v}");
-            } else {
-                assert!(gone(&v), "POST /element {css}: {v}");
+            });
+            match answer {
+                Ok(()) => return,
+                Err(v) => assert!(gone(&v), "clicking {css}: {v}"),
             }
             assert!(Instant::now() < end, "{css} was gone at every click");
             std::thread::sleep(Duration::from_millis(100));
@@ -227,16 +224,12 @@ impl Browser {
     /// Waits until `done` holds, at most `secs` seconds; says what was
     /// awaited otherwise.
     fn wait(&self, secs: u64, what: &str, done: impl Fn(&Browser) -> bool) {
-        let end = Instant::now() + Duration::from_secs(secs);
-        while !done(self) {
-            assert!(
-                Instant::now() < end,
-                "gave up waiting for {what}; status `{}`, message `{}`",
-                self.text("#status"),
-                self.text("#message")
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        assert!(
+            self.until(secs, done),
+            "gave up waiting for {what}; status `{}`, message `{}`",
+            self.text("#status"),
+            self.text("#message")
+        );
     }
 
     /// Whether `done` comes to hold within `secs` seconds.
