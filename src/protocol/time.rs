@@ -112,10 +112,10 @@ impl Clock {
     ///
     /// The turn limit less its margin is a hard cap. A match clock is
     /// shared over our expected moves to go (at least
-    /// [`MIN_MOVES_TO_GO`]): that share is the optimum, and the hard cap
-    /// is also at most [`MAX_OVER_OPTIMUM`] optimums and
-    /// 1/[`MAX_SHARE_OF_LEFT`] of what is left, and never the last margin
-    /// of the clock. When the share reaches the turn's cap, the whole turn
+    /// [`MIN_MOVES_TO_GO`]): that share is the optimum (twice it measured
+    /// even, lab T-011), and the hard cap is also at most
+    /// [`MAX_OVER_OPTIMUM`] optimums and 1/[`MAX_SHARE_OF_LEFT`] of what is
+    /// left, and never the last margin of the clock. When the share reaches the turn's cap, the whole turn
     /// is the plan and there is no optimum.
     #[must_use]
     pub fn budget(&self, start: Instant, plies_to_go: i64) -> Budget {
