@@ -115,8 +115,9 @@ impl Clock {
     /// [`MIN_MOVES_TO_GO`]): that share is the optimum (twice it measured
     /// even, lab T-011), and the hard cap is also at most
     /// [`MAX_OVER_OPTIMUM`] optimums and 1/[`MAX_SHARE_OF_LEFT`] of what is
-    /// left, and never the last margin of the clock. When the share reaches the turn's cap, the whole turn
-    /// is the plan and there is no optimum.
+    /// left, and never the last margin of the clock. When the share
+    /// reaches the turn's cap, the whole turn is the plan and there is no
+    /// optimum.
     #[must_use]
     pub fn budget(&self, start: Instant, plies_to_go: i64) -> Budget {
         let turn = (self.turn_ms > 0).then(|| self.turn_ms - margin(self.turn_ms));
