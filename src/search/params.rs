@@ -119,7 +119,8 @@ pub const ASPIRATION_GROWTH: i32 = 2;
 /// the move-count pruning +35.5 Elo at 100 ms (lab S-020).
 pub const LMR_MIN_DEPTH: i32 = 2;
 /// Plies of reduction per unit of `ln(depth)·ln(move number)`; 1.25, 0.85
-/// and 0.75 measured worse (lab S-020, S-026, S-084, S-116).
+/// and 0.75 measured worse, 1.3 on the helper threads alone even (lab S-020,
+/// S-026, S-084, S-116, S-128).
 pub const LMR_SCALE: f32 = 1.0;
 /// Extra plies of reduction for a quiet move; 1.5 and 0.5 measured −7.8
 /// (lab S-052).
@@ -252,7 +253,8 @@ pub const ROOT_SOLVER_TIME_SHARE: u32 = 25;
 pub const ROOT_SOLVER_NODE_SHARE: u64 = 2;
 
 /// Pruning on the static evaluation at shallow depths on calm boards: +42.5
-/// Elo at 100 ms (lab S-012; S-018, S-063, S-064 tried others).
+/// Elo at 100 ms (lab S-012; S-018, S-063, S-064 tried others, and the null
+/// move, S-129, even at 0.5 s).
 pub const SHALLOW_PRUNING: bool = true;
 /// Depth up to which a node far above beta is a cut; 5 against 3 +16.3 Elo,
 /// 7 measured −7.4 (lab S-012, S-049).
