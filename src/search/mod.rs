@@ -265,11 +265,8 @@ fn aspiration(w: &mut Worker<'_, '_>, order: &[Pos], depth: i32, prev: i32) -> R
 /// A helper thread of Lazy SMP: the same iterative deepening, sharing only
 /// the transposition table, with the root moves in another order. Two
 /// threads against one: +58.5 ± 38.8 Elo at 100 ms, +60.8 ± 38.6 at 0.5 s
-/// (lab S-121, S-124). Measured and not taken: a depth-skipping helper
-/// (S-123), ABDADA's deferral of moves another thread is on (S-125), one
-/// history for every thread (S-126), the helper's finished iteration over
-/// the main thread's unfinished one (S-127), helpers reducing 1.3 times as
-/// much (S-128).
+/// (lab S-121, S-124); other helper designs measured no better (S-123,
+/// S-125 to S-128).
 fn helper(shared: &Shared<'_>, pos: Position, mut order: Vec<Pos>, id: usize, max_depth: u32) {
     let mut w = Worker::new(shared, pos);
     let mut prev = 0;

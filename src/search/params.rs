@@ -253,8 +253,7 @@ pub const ROOT_SOLVER_TIME_SHARE: u32 = 25;
 pub const ROOT_SOLVER_NODE_SHARE: u64 = 2;
 
 /// Pruning on the static evaluation at shallow depths on calm boards: +42.5
-/// Elo at 100 ms (lab S-012; S-018, S-063, S-064 tried others, and the null
-/// move, S-129, even at 0.5 s).
+/// Elo at 100 ms (lab S-012; other prunings: S-018, S-063, S-064, S-129).
 pub const SHALLOW_PRUNING: bool = true;
 /// Depth up to which a node far above beta is a cut; 5 against 3 +16.3 Elo,
 /// 7 measured −7.4 (lab S-012, S-049).
