@@ -303,6 +303,9 @@ pub struct Settings {
     /// values stay in the units the search's margins were set for, however
     /// far the starting table is from the scores.
     pub scale: Option<f64>,
+    /// Keep the initiative terms and the threat masks' corrections as the
+    /// starting table has them: fit the point values alone.
+    pub freeze_threats: bool,
 }
 
 impl Default for Settings {
@@ -315,6 +318,7 @@ impl Default for Settings {
             l2: 1e-7,
             result: 0.0,
             scale: None,
+            freeze_threats: false,
         }
     }
 }
@@ -372,7 +376,8 @@ pub fn fit(
         let w = model.values(&theta);
         let g = model.chain(&train.gradient(&w, scale));
         adam.next_step();
-        for i in 0..THETA {
+        let fitted = if settings.freeze_threats { I_AT } else { THETA };
+        for i in 0..fitted {
             let pull = if (R_AT..I_AT).contains(&i) || (T_AT..THETA).contains(&i) {
                 2.0 * settings.l2 * theta[i]
             } else {

@@ -110,6 +110,7 @@ fn the_fit_lowers_the_loss_and_its_table_round_trips() {
         l2: 0.0,
         result: 1.0,
         scale: None,
+        freeze_threats: false,
     };
     let start = ValueTable::hand_set(Rule::Freestyle);
     let mut steps = 0;
@@ -135,6 +136,43 @@ fn the_fit_lowers_the_loss_and_its_table_round_trips() {
 }
 
 #[test]
+fn a_fit_with_frozen_threats_moves_the_point_values_alone() {
+    let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
+    let (train, valid) = split(&samples, 4);
+    let train = Dataset::new(&train).unwrap();
+    let valid = Dataset::new(&valid).unwrap();
+    let settings = Settings {
+        steps: 30,
+        rate: 2.0,
+        l2: 0.0,
+        result: 1.0,
+        scale: None,
+        freeze_threats: true,
+    };
+    let start = ValueTable::hand_set(Rule::Freestyle);
+    let (table, report) = fit(
+        Rule::Freestyle,
+        &start,
+        &train,
+        &valid,
+        settings,
+        |_, _, _| {},
+    );
+    assert!(report.train_after < report.train_before, "{report:?}");
+    assert_ne!(table, start);
+    for mover in [Color::Black, Color::White] {
+        assert_eq!(table.initiative(mover), start.initiative(mover));
+        for mask in 0..tengen::pattern::values::THREAT_MASKS {
+            let mask = mask as tengen::pattern::values::ThreatMask;
+            assert_eq!(
+                table.threat_value(mover, mask),
+                start.threat_value(mover, mask)
+            );
+        }
+    }
+}
+
+#[test]
 fn a_fixed_scale_is_the_one_the_fit_uses() {
     let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
     let (train, valid) = split(&samples, 4);
@@ -147,6 +185,7 @@ fn a_fixed_scale_is_the_one_the_fit_uses() {
         l2: 0.0,
         result: 1.0,
         scale,
+        freeze_threats: false,
     };
     let (_, free) = fit(
         Rule::Freestyle,

@@ -99,6 +99,10 @@ enum Cmd {
         /// units the search was set for.
         #[arg(long)]
         scale: Option<f64>,
+        /// Keep the starting table's initiative terms and threat-mask
+        /// corrections: fit the point values alone.
+        #[arg(long)]
+        freeze_threats: bool,
         /// Positions files written by `extract`.
         data: Vec<PathBuf>,
     },
@@ -408,6 +412,7 @@ fn main() {
             result,
             holdout,
             scale,
+            freeze_threats,
             data,
         } => {
             let rule = rule(&r);
@@ -436,6 +441,7 @@ fn main() {
                 l2,
                 result,
                 scale,
+                freeze_threats,
             };
             let (table, report) = fit(rule, &start, &train, &valid, settings, |step, t, v| {
                 if step % 25 == 0 {
