@@ -96,6 +96,13 @@ fn the_vcf_wins_are_the_other_positions_labelled_as_won() {
     assert!(both < q.positions, "{q:?} {w:?}");
 }
 
+/// The fixture's freestyle positions as fit data, one game in four held out.
+fn fit_sets() -> (Dataset, Dataset) {
+    let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
+    let (train, valid) = split(&samples, 4);
+    (Dataset::new(&train).unwrap(), Dataset::new(&valid).unwrap())
+}
+
 #[test]
 fn the_fit_lowers_the_loss_and_its_table_round_trips() {
     let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
@@ -137,27 +144,16 @@ fn the_fit_lowers_the_loss_and_its_table_round_trips() {
 
 #[test]
 fn a_fit_with_frozen_threats_moves_the_point_values_alone() {
-    let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
-    let (train, valid) = split(&samples, 4);
-    let train = Dataset::new(&train).unwrap();
-    let valid = Dataset::new(&valid).unwrap();
-    let settings = Settings {
+    let (train, valid) = fit_sets();
+    let s = Settings {
         steps: 30,
-        rate: 2.0,
         l2: 0.0,
         result: 1.0,
-        scale: None,
         freeze_threats: true,
+        ..Settings::default()
     };
     let start = ValueTable::hand_set(Rule::Freestyle);
-    let (table, report) = fit(
-        Rule::Freestyle,
-        &start,
-        &train,
-        &valid,
-        settings,
-        |_, _, _| {},
-    );
+    let (table, report) = fit(Rule::Freestyle, &start, &train, &valid, s, |_, _, _| {});
     assert!(report.train_after < report.train_before, "{report:?}");
     assert_ne!(table, start);
     for mover in [Color::Black, Color::White] {
@@ -174,10 +170,7 @@ fn a_fit_with_frozen_threats_moves_the_point_values_alone() {
 
 #[test]
 fn a_fixed_scale_is_the_one_the_fit_uses() {
-    let (samples, _) = extract(&fixture(), Rule::Freestyle, 0);
-    let (train, valid) = split(&samples, 4);
-    let train = Dataset::new(&train).unwrap();
-    let valid = Dataset::new(&valid).unwrap();
+    let (train, valid) = fit_sets();
     let start = ValueTable::hand_set(Rule::Freestyle);
     let settings = |scale| Settings {
         steps: 30,
