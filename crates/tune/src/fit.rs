@@ -372,11 +372,12 @@ pub fn fit(
     let mut adam = Adam::new(THETA, 1e-12);
     let mut best = (judge(&w0), 0, w0.clone());
     let limit = f64::from(ValueTable::MAX);
+    // Frozen threats: the steps stop short of the initiative terms.
+    let fitted = if settings.freeze_threats { I_AT } else { THETA };
     for step in 1..=settings.steps {
         let w = model.values(&theta);
         let g = model.chain(&train.gradient(&w, scale));
         adam.next_step();
-        let fitted = if settings.freeze_threats { I_AT } else { THETA };
         for i in 0..fitted {
             let pull = if (R_AT..I_AT).contains(&i) || (T_AT..THETA).contains(&i) {
                 2.0 * settings.l2 * theta[i]
