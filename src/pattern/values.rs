@@ -11,7 +11,7 @@
 //!
 //! The values the engine plays with are learned from games, one table per
 //! rule and colour (`data/eval/*.txt`, built into the binary; the manual's
-//! `docs/src/tuning.md` says how to regenerate them, lab E-001 to E-037
+//! `docs/src/tuning.md` says how to regenerate them, lab E-001 to E-039
 //! what each round bought). [`ValueTable::hand_set`] gives the hand-set
 //! values the engine started from: the tuner's prior, and a reference for
 //! tests.
