@@ -3,6 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 use tengen::search::bench::{position, POSITIONS};
 use tengen::search::{Config, Limits, Searcher};
 
@@ -36,5 +37,50 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, search);
+/// Gomocup's memory limit, 350 MB, nearly all of it for the table: most
+/// probes then miss the processor's caches, as they do in play, which is
+/// what the table's prefetch is for (lab S-131).
+const GOMOCUP_HASH_BYTES: usize = 330 << 20;
+
+/// Nodes of each search with the large table: enough that most of its
+/// probes miss the caches.
+const LARGE_TABLE_NODES: u64 = 1_000_000;
+
+/// The two freestyle bench positions (15×15 and 20×20) searched for
+/// [`LARGE_TABLE_NODES`] with a Gomocup-sized table, emptied before each
+/// search (outside the timing).
+fn search_large_table(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search_large_table");
+    group.sample_size(10);
+    let mut searcher = Searcher::new(Config {
+        threads: 1,
+        hash_bytes: GOMOCUP_HASH_BYTES,
+        ..Default::default()
+    });
+    let stop = AtomicBool::new(false);
+    for i in [0, 2] {
+        let (rule, size, moves) = POSITIONS[i];
+        let board = position(rule, size, moves);
+        let name = format!("{}_{}_{}", i + 1, rule.name(), size);
+        group.bench_function(name, |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    searcher.clear_hash();
+                    let limits = Limits {
+                        max_nodes: LARGE_TABLE_NODES,
+                        ..Limits::default()
+                    };
+                    let start = Instant::now();
+                    black_box(searcher.think(&board, &limits, &stop, &mut |_| {}));
+                    total += start.elapsed();
+                }
+                total
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, search, search_large_table);
 criterion_main!(benches);

@@ -14,6 +14,7 @@
 pub mod bench;
 pub mod params;
 pub mod picker;
+mod prefetch;
 pub mod tt;
 pub mod worker;
 

@@ -4,7 +4,11 @@
 //! words each: the packed data, and the Zobrist key XOR the data. A reader
 //! accepts an entry only when the two words agree with its key, so an entry
 //! torn by two threads writing at once reads as a miss, never as wrong data.
-//! Every access is a relaxed atomic load or store: no `unsafe`, no locks.
+//! Every access is a relaxed atomic load or store: no locks. The search
+//! asks for a bucket's cache line ([`Table::prefetch`]) before it makes the
+//! move whose position the bucket holds, so that the probe after the move
+//! finds it loaded: 1.2 times the nodes a second with a 350 MB table
+//! (lab S-131).
 
 use super::params::{TT_AGE_WEIGHT, TT_KEEP_DEEPER_BY};
 use crate::board::Pos;
@@ -194,6 +198,16 @@ impl Table {
             .expect("a bucket is WORDS words")
     }
 
+    /// Starts loading the bucket of `key` into the cache, so that a probe
+    /// of it a little later does not wait on memory. Does nothing until the
+    /// table has its memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        if self.is_allocated() {
+            super::prefetch::cache_line(self.bucket(key).as_ptr().cast());
+        }
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     #[must_use]
@@ -268,6 +282,29 @@ mod tests {
         assert_eq!(t.probe(0xDEAD_BEEF_1234_5679), None);
         t.clear();
         assert_eq!(t.probe(0xDEAD_BEEF_1234_5678), None);
+    }
+
+    #[test]
+    fn a_prefetch_changes_nothing_stored() {
+        // Before the table has its memory a prefetch is a no-op, not a
+        // panic; after, every key's bucket is in bounds, the last one's
+        // too, and what was stored reads back the same.
+        let lazy = Table::lazy(1 << 16);
+        lazy.prefetch(u64::MAX);
+        assert!(!lazy.is_allocated());
+        let t = Table::new(1000 * 64);
+        let e = Entry {
+            best: Some(Pos::new(3, 4)),
+            score: 17,
+            depth: 5,
+            bound: Bound::Upper,
+        };
+        for key in [0, 1, 0x1234_5678_9ABC_DEF0, u64::MAX] {
+            t.store(key, e);
+            t.prefetch(key);
+            t.prefetch(!key);
+            assert_eq!(t.probe(key), Some(e));
+        }
     }
 
     #[test]

@@ -542,6 +542,7 @@ impl<'s, 'a> Worker<'s, 'a> {
             }
             self.count(1);
             self.stack[ply].played = self.pos.board().combo(p, me);
+            self.shared.tt.prefetch(self.pos.board().hash_after(p));
             self.pos.make(p);
             let score = -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node);
             self.pos.unmake();
@@ -870,6 +871,7 @@ impl<'s, 'a> Worker<'s, 'a> {
         let (beta, child) = (n.beta, n.ply + 1);
         self.count(1);
         self.stack[n.ply].played = c.own;
+        self.shared.tt.prefetch(self.pos.board().hash_after(c.pos));
         self.pos.make(c.pos);
         let score = if i == 0 {
             -self.search(new_depth, -beta, -alpha, child, n.pv_node)
