@@ -4,6 +4,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use tengen::protocol::session::hash_bytes;
 use tengen::search::bench::{position, POSITIONS};
 use tengen::search::{Config, Limits, Searcher};
 
@@ -37,24 +38,25 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-/// Gomocup's memory limit, 350 MB, nearly all of it for the table: most
-/// probes then miss the processor's caches, as they do in play, which is
-/// what the table's prefetch is for (lab S-131).
-const GOMOCUP_HASH_BYTES: usize = 330 << 20;
+/// Gomocup's memory limit: the engine's table under it is large enough
+/// that most probes miss the processor's caches, as they do in play,
+/// which is what the table's prefetch is for (lab S-131).
+const GOMOCUP_MAX_MEMORY: u64 = 350_000_000;
 
 /// Nodes of each search with the large table: enough that most of its
 /// probes miss the caches.
 const LARGE_TABLE_NODES: u64 = 1_000_000;
 
 /// The two freestyle bench positions (15×15 and 20×20) searched for
-/// [`LARGE_TABLE_NODES`] with a Gomocup-sized table, emptied before each
-/// search (outside the timing).
+/// [`LARGE_TABLE_NODES`] with the table the engine takes under
+/// [`GOMOCUP_MAX_MEMORY`], emptied before each search (outside the timing).
 fn search_large_table(c: &mut Criterion) {
     let mut group = c.benchmark_group("search_large_table");
     group.sample_size(10);
     let mut searcher = Searcher::new(Config {
         threads: 1,
-        hash_bytes: GOMOCUP_HASH_BYTES,
+        hash_bytes: usize::try_from(hash_bytes(GOMOCUP_MAX_MEMORY, None, 0).0)
+            .expect("a table that fits in memory"),
         ..Default::default()
     });
     let stop = AtomicBool::new(false);

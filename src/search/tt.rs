@@ -188,11 +188,17 @@ impl Table {
         (self.generation.load(Ordering::Relaxed) & 0xFF) as u8
     }
 
+    /// Where the bucket of `key` starts in `words`.
     #[inline]
-    fn bucket(&self, key: u64) -> &Bucket {
+    fn bucket_start(&self, key: u64) -> usize {
         // Multiply-shift maps the key onto the bucket count.
         let i = ((u128::from(key) * self.size as u128) >> 64) as usize;
-        let at = self.start + i * WORDS;
+        self.start + i * WORDS
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let at = self.bucket_start(key);
         self.words[at..at + WORDS]
             .try_into()
             .expect("a bucket is WORDS words")
@@ -203,8 +209,10 @@ impl Table {
     /// table has its memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        if self.is_allocated() {
-            super::prefetch::cache_line(self.bucket(key).as_ptr().cast());
+        // A bucket is one cache line, so its first word names the line; a
+        // table without its memory has no words.
+        if let Some(word) = self.words.get(self.bucket_start(key)) {
+            super::prefetch::cache_line(word.as_ptr().cast());
         }
     }
 

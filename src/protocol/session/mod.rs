@@ -19,7 +19,7 @@ mod out;
 mod setup;
 mod think;
 
-pub use memory::{HASH_SHARE_EIGHTHS, MAX_HASH_BYTES, RESERVED_BYTES};
+pub use memory::{hash_bytes, HASH_SHARE_EIGHTHS, MAX_HASH_BYTES, RESERVED_BYTES};
 
 use super::command::{Command, InfoKey, ParseError, Parsed};
 use super::signal::Signal;
