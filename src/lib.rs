@@ -18,8 +18,8 @@
 //! - [`board`]: stones, bit lines, Zobrist hash, and each point's patterns
 //!   kept up to date move by move;
 //! - [`renju`]: black's forbidden points under renju, judged on the board;
-//! - [`position`]: the search board, a board with the neighbourhood counts
-//!   the move generators read;
+//! - [`position`]: the search board, a board with the stone rows the move
+//!   generators read;
 //! - [`eval`]: the evaluation and move-ordering scores, and the score scale;
 //!   [`threat`]: the VCF and VCT solvers;
 //! - [`search`]: alpha-beta search, transposition table, threads;

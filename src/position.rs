@@ -1,5 +1,5 @@
 //! The search board: [`Position`], a board plus the state the search keeps
-//! beside it — how many stones stand near each point, and the stones'
+//! beside it — a bit row of the stones on each board row, and the stones'
 //! bounding box — so that candidate points are found without scanning the
 //! whole board.
 //!
@@ -7,7 +7,7 @@
 //! below both the evaluation ([`crate::eval`]) and the threat solvers
 //! ([`crate::threat`]), which read positions through it.
 
-use crate::board::{Board, Dir, Pos};
+use crate::board::{Board, Dir, Pos, MAX_SIZE};
 use crate::pattern::{Combo, Pattern};
 use crate::renju::forbidden;
 use crate::rules::Color;
@@ -24,6 +24,10 @@ pub fn four_line(board: &Board, pos: Pos, color: Color) -> bool {
 /// How far (in both x and y) a stone makes its neighbours candidates.
 /// Wider sets measured weaker (lab S-080).
 pub const NEAR_RADIUS: isize = 2;
+
+/// Stone rows kept: the board's, with [`NEAR_RADIUS`] empty ones on each
+/// side.
+const ROWS: usize = MAX_SIZE + 2 * NEAR_RADIUS as usize;
 
 /// The bounding box of the stones, inclusive; empty when `x0 > x1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,14 +65,16 @@ impl Rect {
     }
 }
 
-/// A board with the neighbourhood counts and bounding box the move
-/// generators need, kept up to date by [`Position::make`] and
+/// A board with the stone rows and bounding box the move generators
+/// need, kept up to date by [`Position::make`] and
 /// [`Position::unmake`].
 #[derive(Clone)]
 pub struct Position {
     board: Board,
-    /// Per grid index: how many stones lie within [`NEAR_RADIUS`].
-    near: Box<[u8]>,
+    /// Per board row `y`, at `y + NEAR_RADIUS`: bit `x` set where a stone
+    /// stands; the rows around the board stay empty. Candidates read from
+    /// these rows made the node 1.04 to 1.05 times as fast (lab S-133).
+    stones: [u32; ROWS],
     /// Bounding boxes, one per move made through this position, plus the
     /// starting one; the last is current.
     boxes: Vec<Rect>,
@@ -80,27 +86,23 @@ impl Position {
     pub fn new(board: &Board) -> Position {
         let mut p = Position {
             board: board.clone(),
-            near: vec![0u8; Pos::GRID_SIZE].into_boxed_slice(),
+            stones: [0; ROWS],
             boxes: Vec::with_capacity(board.area() + 1),
         };
         let mut rect = Rect::EMPTY;
         let stones: Vec<Pos> = p.board.points().filter(|&q| !p.board.is_empty(q)).collect();
         for q in stones {
-            p.add_near(q, 1);
+            p.flip_stone(q);
             rect = rect.with(q.x(), q.y());
         }
         p.boxes.push(rect);
         p
     }
 
-    fn add_near(&mut self, pos: Pos, delta: i8) {
-        for dy in -NEAR_RADIUS..=NEAR_RADIUS {
-            let row = pos.offset(Dir::Vertical, dy);
-            for dx in -NEAR_RADIUS..=NEAR_RADIUS {
-                let n = row.offset(Dir::Horizontal, dx).index();
-                self.near[n] = self.near[n].wrapping_add_signed(delta);
-            }
-        }
+    /// Sets or clears the stone bit of `pos`.
+    #[inline]
+    fn flip_stone(&mut self, pos: Pos) {
+        self.stones[pos.y() + NEAR_RADIUS as usize] ^= 1 << pos.x();
     }
 
     /// The board.
@@ -128,7 +130,7 @@ impl Position {
     #[inline]
     pub fn make(&mut self, pos: Pos) {
         self.board.make(pos);
-        self.add_near(pos, 1);
+        self.flip_stone(pos);
         let rect = self.boxes[self.boxes.len() - 1].with(pos.x(), pos.y());
         self.boxes.push(rect);
     }
@@ -138,15 +140,8 @@ impl Position {
     pub fn unmake(&mut self) {
         let m = self.board.history()[self.board.history().len() - 1];
         self.board.unmake();
-        self.add_near(m.pos, -1);
+        self.flip_stone(m.pos);
         self.boxes.pop();
-    }
-
-    /// Whether `pos` is empty and within reach of a stone.
-    #[inline]
-    #[must_use]
-    pub fn is_candidate(&self, pos: Pos) -> bool {
-        self.near[pos.index()] > 0 && self.board.is_empty(pos)
     }
 
     /// The rectangle (x0, y0, x1, y1, inclusive) that holds every
@@ -167,16 +162,25 @@ impl Position {
         ))
     }
 
-    /// Calls `f` on every candidate point, row by row.
+    /// Calls `f` on every candidate point (an empty point within
+    /// [`NEAR_RADIUS`] of a stone in both x and y), row by row, each row
+    /// from left to right.
     #[inline]
     pub fn for_each_candidate(&self, mut f: impl FnMut(Pos)) {
         if let Some((x0, y0, x1, y1)) = self.region() {
+            // The region's columns; x1 is at most 31.
+            let columns = ((1u64 << (x1 + 1)) - (1u64 << x0)) as u32;
             for y in y0..=y1 {
-                for x in x0..=x1 {
-                    let p = Pos::new(x, y);
-                    if self.is_candidate(p) {
-                        f(p);
-                    }
+                // Row y's stones sit at y + NEAR_RADIUS, so the rows within
+                // reach of it start at y.
+                let near = self.stones[y..=y + 2 * NEAR_RADIUS as usize]
+                    .iter()
+                    .fold(0, |acc, row| acc | row);
+                let near = (1..=NEAR_RADIUS).fold(near, |acc, d| acc | near << d | near >> d);
+                let mut row = near & !self.stones[y + NEAR_RADIUS as usize] & columns;
+                while row != 0 {
+                    f(Pos::new(row.trailing_zeros() as usize, y));
+                    row &= row - 1;
                 }
             }
         }
@@ -239,6 +243,74 @@ impl Position {
 mod tests {
     use super::*;
     use crate::rules::Rule;
+
+    /// The candidates by their definition: every empty point with a stone
+    /// at most [`NEAR_RADIUS`] away in both x and y, row by row.
+    fn candidates_by_definition(board: &Board) -> Vec<Pos> {
+        let stones: Vec<Pos> = board.points().filter(|&q| !board.is_empty(q)).collect();
+        let near = |p: Pos, q: Pos| {
+            p.x().abs_diff(q.x()) <= NEAR_RADIUS as usize
+                && p.y().abs_diff(q.y()) <= NEAR_RADIUS as usize
+        };
+        let mut points: Vec<Pos> = board
+            .points()
+            .filter(|&p| board.is_empty(p) && stones.iter().any(|&q| near(p, q)))
+            .collect();
+        points.sort_by_key(|p| (p.y(), p.x()));
+        points
+    }
+
+    fn candidates(p: &Position) -> Vec<Pos> {
+        let mut out = Vec::new();
+        p.for_each_candidate(|q| out.push(q));
+        out
+    }
+
+    #[test]
+    fn candidates_are_the_empty_points_near_a_stone() {
+        // Stones on the edges and corners, where the reach runs off the
+        // board.
+        let board = Board::from_diagram(
+            Rule::Freestyle,
+            "
+            X . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . O
+            . . . . X . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . X
+            ",
+        )
+        .unwrap();
+        let p = Position::new(&board);
+        let got = candidates(&p);
+        assert_eq!(got, candidates_by_definition(&board));
+        // The corner stone reaches two points each way, and no further.
+        assert!(got.contains(&Pos::new(2, 2)) && !got.contains(&Pos::new(3, 0)));
+        assert!(!got.contains(&Pos::new(0, 0)));
+    }
+
+    #[test]
+    fn candidates_follow_random_games_on_every_width() {
+        // The widest board fills all 32 bits of a stone row.
+        for (width, height) in [(5, 5), (15, 15), (20, 20), (32, 32), (32, 7), (9, 30)] {
+            let board = Board::new(width, height, Rule::Freestyle).unwrap();
+            let mut p = Position::new(&board);
+            let mut rng = crate::board::SplitMix(width as u64 * 100 + height as u64);
+            for _ in 0..(width * height / 2) {
+                let empty: Vec<Pos> = p.board().empty_points().collect();
+                let m = empty[rng.below(empty.len())];
+                p.make(m);
+                assert_eq!(candidates(&p), candidates_by_definition(p.board()));
+            }
+            while !p.board().history().is_empty() {
+                p.unmake();
+                assert_eq!(candidates(&p), candidates_by_definition(p.board()));
+            }
+        }
+    }
 
     #[test]
     fn make_and_unmake_restore_the_candidates() {
