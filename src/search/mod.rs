@@ -265,8 +265,8 @@ fn aspiration(w: &mut Worker<'_, '_>, order: &[Pos], depth: i32, prev: i32) -> R
 
 /// A helper thread of Lazy SMP: the same iterative deepening, sharing only
 /// the transposition table, with the root moves in another order. Two
-/// threads against one: +58.5 ± 38.8 Elo at 100 ms, +60.8 ± 38.6 at 0.5 s
-/// (lab S-121, S-124); other helper designs measured no better (S-123,
+/// threads against one: +68.0 ± 38.8 Elo at 100 ms (lab S-135), +60.8 ±
+/// 38.6 at 0.5 s (S-124); other helper designs measured no better (S-123,
 /// S-125 to S-128).
 fn helper(shared: &Shared<'_>, pos: Position, mut order: Vec<Pos>, id: usize, max_depth: u32) {
     let mut w = Worker::new(shared, pos);
@@ -711,8 +711,9 @@ impl Searcher {
     /// of milliseconds to a second on a busy machine, and a manager sends
     /// the first move's command right after `INFO max_memory`, so that
     /// time would come out of the first move's clock without the search's
-    /// deadline checks to bound it. The search faults the pages in as it
-    /// uses them, looking at the clock as it goes.
+    /// deadline checks to bound it. The first searches with more than one
+    /// thread map the pages in ([`Table::fault_in`]), within a share of
+    /// their time.
     pub fn allocate_hash(&mut self) {
         self.tt.allocate();
     }
@@ -852,14 +853,29 @@ impl Searcher {
             depth: 0,
             ranked: vec![(first, 0)],
         };
+        // With more than one thread, every thread first maps in the
+        // table's pages that are not yet, for at most a share of the time:
+        // the threads taking them at random searched a fifth of the nodes.
+        // One thread takes them at random still; mapping them first
+        // measured no better there (lab S-135).
+        let fault_in_until = shared.deadline.map(|d| {
+            let now = Instant::now();
+            now + d.saturating_duration_since(now) * FAULT_IN_TIME_PERCENT / 100
+        });
         std::thread::scope(|s| {
             for id in 1..threads {
                 let (shared, pos, order) = (&shared, pos.clone(), root.order.clone());
                 std::thread::Builder::new()
                     .name(format!("search-{id}"))
                     .stack_size(HELPER_STACK_BYTES)
-                    .spawn_scoped(s, move || helper(shared, pos, order, id, max_depth))
+                    .spawn_scoped(s, move || {
+                        shared.tt.fault_in(fault_in_until);
+                        helper(shared, pos, order, id, max_depth);
+                    })
                     .expect("spawning a search thread");
+            }
+            if threads > 1 {
+                shared.tt.fault_in(fault_in_until);
             }
             let mut w = Worker::new(&shared, pos.clone());
             let run = Run {
