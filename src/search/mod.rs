@@ -265,9 +265,9 @@ fn aspiration(w: &mut Worker<'_, '_>, order: &[Pos], depth: i32, prev: i32) -> R
 
 /// A helper thread of Lazy SMP: the same iterative deepening, sharing only
 /// the transposition table, with the root moves in another order. Two
-/// threads against one: +68.0 ± 38.8 Elo at 100 ms (lab S-135), +60.8 ±
-/// 38.6 at 0.5 s (S-124); other helper designs measured no better (S-123,
-/// S-125 to S-128).
+/// threads against one: +68.0 ± 38.8 Elo at 100 ms (lab S-135), +81.4 ±
+/// 46.8 at 0.5 s and 350 MB (S-136); other helper designs measured no
+/// better (S-123, S-125 to S-128).
 fn helper(shared: &Shared<'_>, pos: Position, mut order: Vec<Pos>, id: usize, max_depth: u32) {
     let mut w = Worker::new(shared, pos);
     let mut prev = 0;
