@@ -854,9 +854,9 @@ impl Searcher {
             ranked: vec![(first, 0)],
         };
         // With more than one thread, every thread first maps in the
-        // table's pages that are not yet, for at most a share of the time:
-        // the threads taking them at random searched a fifth of the nodes.
-        // One thread takes them at random still; mapping them first
+        // table's pages not mapped yet, for at most a share of the time:
+        // threads taking them at random searched a fifth of the nodes.
+        // One thread still takes them as it goes; mapping them first
         // measured no better there (lab S-135).
         let fault_in_until = shared.deadline.map(|d| {
             let now = Instant::now();

@@ -169,13 +169,11 @@ impl Table {
     /// Any number of threads may share the work. A page of a new table
     /// is mapped in at its first write; the search's writes land all
     /// over the table, and two threads taking those faults at random
-    /// searched a fifth of the nodes of their first move (lab S-135). Values are left as they are, so that a search may use the
-    /// table meanwhile.
+    /// searched a fifth of the nodes of their first move (lab S-135).
+    /// Values are left as they are, so that a search may use the table
+    /// meanwhile.
     pub fn fault_in(&self, until: Option<Instant>) {
-        let chunks = self.words.len().div_ceil(CHUNK_WORDS);
-        while self.faulted.load(Ordering::Relaxed) < chunks
-            && until.map_or(true, |t| Instant::now() < t)
-        {
+        while !self.faulted_in() && until.map_or(true, |t| Instant::now() < t) {
             let from = self.faulted.fetch_add(1, Ordering::Relaxed) * CHUNK_WORDS;
             let to = (from + CHUNK_WORDS).min(self.words.len());
             for w in self
@@ -195,7 +193,13 @@ impl Table {
     /// Whether [`Table::fault_in`] has been over every page.
     #[must_use]
     pub fn faulted_in(&self) -> bool {
-        self.faulted.load(Ordering::Relaxed) >= self.words.len().div_ceil(CHUNK_WORDS)
+        self.faulted.load(Ordering::Relaxed) >= self.chunks()
+    }
+
+    /// Pieces of [`Table::fault_in`]'s work in the table, the last one
+    /// perhaps short.
+    fn chunks(&self) -> usize {
+        self.words.len().div_ceil(CHUNK_WORDS)
     }
 
     /// Buckets in a table of `bytes` bytes: every whole bucket that fits,
@@ -222,8 +226,7 @@ impl Table {
         for w in self.words.iter() {
             w.store(0, Ordering::Relaxed);
         }
-        let chunks = self.words.len().div_ceil(CHUNK_WORDS);
-        self.faulted.fetch_max(chunks, Ordering::Relaxed);
+        self.faulted.fetch_max(self.chunks(), Ordering::Relaxed);
     }
 
     /// Starts a new search: older entries become preferred victims. A lazy
