@@ -49,13 +49,14 @@ const LARGE_TABLE_NODES: u64 = 1_000_000;
 
 /// The two freestyle bench positions (15×15 and 20×20) searched for
 /// [`LARGE_TABLE_NODES`] with the table the engine takes under
-/// [`GOMOCUP_MAX_MEMORY`], emptied before each search (outside the timing).
+/// [`GOMOCUP_MAX_MEMORY`] at its 5 s turn, emptied before each search
+/// (outside the timing).
 fn search_large_table(c: &mut Criterion) {
     let mut group = c.benchmark_group("search_large_table");
     group.sample_size(10);
     let mut searcher = Searcher::new(Config {
         threads: 1,
-        hash_bytes: usize::try_from(hash_bytes(GOMOCUP_MAX_MEMORY, None, 0).0)
+        hash_bytes: usize::try_from(hash_bytes(GOMOCUP_MAX_MEMORY, None, 5000, 0).0)
             .expect("a table that fits in memory"),
         ..Default::default()
     });

@@ -463,9 +463,9 @@ const GOMOCUP_MAX_MEMORY: u64 = 350_000_000;
 /// `START` to `END`, at its worst: `YXHASHCLEAR` writes every page of the
 /// table first, as a long game would in the end. Then two engines play
 /// games out from `openings` (offsets from the centre, black first, from
-/// `openings/`) at 200 ms a move until 60 moves have been played, one
-/// engine with the default threads and one with `INFO thread_num 2`; both
-/// are measured.
+/// `openings/`) at Gomocup's 5 s a move, each move cut at 200 000 nodes,
+/// until 60 moves have been played, one engine with the default threads
+/// and one with `INFO thread_num 2`; both are measured.
 fn peak_memory_through_games_at_gomocups_max_memory(
     size: usize,
     number: u32,
@@ -480,8 +480,11 @@ fn peak_memory_through_games_at_gomocups_max_memory(
             &format!("START {size}"),
             &format!("INFO max_memory {limit}"),
             &format!("INFO rule {number}"),
-            "INFO timeout_turn 200",
+            // Gomocup's fast games' turn, which sizes the table to all
+            // that max_memory allows; a node limit keeps the moves short.
+            "INFO timeout_turn 5000",
             "INFO timeout_match 0",
+            "INFO max_node 200000",
         ]);
         if i == 1 {
             e.send(&["INFO thread_num 2"]);

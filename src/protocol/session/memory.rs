@@ -12,12 +12,36 @@ pub const HASH_SHARE_EIGHTHS: u64 = 7;
 /// The transposition table never grows beyond this, whatever is asked.
 pub const MAX_HASH_BYTES: u64 = 16 << 30;
 
-/// The transposition table's size for `max_memory` (0: none given) and
-/// `hash_size` (in KB, if given), with `default` bytes when neither says;
-/// and a warning for the manager when `max_memory` leaves no room for a
-/// table at all.
+/// Under `max_memory`, the table is kept to this many bytes a second of
+/// `timeout_turn` (and never below [`TURN_HASH_FLOOR`]), what one move's
+/// search can fill: a larger table only costs its pages' first writes and
+/// slower probes. 64 MB against 264 MB at 1 s a move and 350 MB: lab T-012.
+pub const HASH_BYTES_PER_TURN_SECOND: u64 = 64 << 20;
+
+/// The least [`HASH_BYTES_PER_TURN_SECOND`] keeps the table to.
+pub const TURN_HASH_FLOOR: u64 = 64 << 20;
+
+/// The most table that a turn of `turn_ms` (0: as fast as possible) can
+/// use, by [`HASH_BYTES_PER_TURN_SECOND`].
 #[must_use]
-pub fn hash_bytes(max_memory: u64, hash_kb: Option<u64>, default: u64) -> (u64, Option<String>) {
+pub fn turn_hash_cap(turn_ms: i64) -> u64 {
+    let ms = u64::try_from(turn_ms).unwrap_or(0);
+    (HASH_BYTES_PER_TURN_SECOND.saturating_mul(ms) / 1000).max(TURN_HASH_FLOOR)
+}
+
+/// The transposition table's size for `max_memory` (0: none given),
+/// `hash_size` (in KB, if given) and `timeout_turn` (`turn_ms`), with
+/// `default` bytes when neither of the first two says; and a warning for
+/// the manager when `max_memory` leaves no room for a table at all.
+/// `max_memory` alone gives no more than [`turn_hash_cap`]; an explicit
+/// `hash_size` is taken as asked, up to what `max_memory` allows.
+#[must_use]
+pub fn hash_bytes(
+    max_memory: u64,
+    hash_kb: Option<u64>,
+    turn_ms: i64,
+    default: u64,
+) -> (u64, Option<String>) {
     let wanted = hash_kb.map(|kb| kb.saturating_mul(1024));
     let mut warning = None;
     let bytes = if max_memory == 0 {
@@ -30,7 +54,7 @@ pub fn hash_bytes(max_memory: u64, hash_kb: Option<u64>, default: u64) -> (u64, 
                 RESERVED_BYTES >> 20
             ));
         }
-        wanted.map_or(room, |w| w.min(room))
+        wanted.map_or(room.min(turn_hash_cap(turn_ms)), |w| w.min(room))
     };
     (
         bytes.min(MAX_HASH_BYTES).min(physical_memory() / 2),
@@ -57,26 +81,51 @@ mod tests {
 
     #[test]
     fn the_table_takes_most_of_max_memory() {
-        // Gomocup's limit: a 276.9 MB table (264 MiB), 73 MB to spare for
-        // a process that peaked at 16.7 MB without one (lab S-120).
-        let (bytes, warning) = hash_bytes(350_000_000, None, 1);
+        // Gomocup's limit at its fast games' 5 s a move: a 276.9 MB table
+        // (264 MiB), 73 MB to spare for a process that peaked at 16.7 MB
+        // without one (lab S-120).
+        let (bytes, warning) = hash_bytes(350_000_000, None, 5000, 1);
         assert_eq!(bytes, 276_889_872);
         assert!(warning.is_none());
         // Piskvork's 64 MB and 80 MB.
-        assert_eq!(hash_bytes(64 << 20, None, 1).0, 28 << 20);
-        assert_eq!(hash_bytes(80 << 20, None, 1).0, 42 << 20);
+        assert_eq!(hash_bytes(64 << 20, None, 1000, 1).0, 28 << 20);
+        assert_eq!(hash_bytes(80 << 20, None, 1000, 1).0, 42 << 20);
         // hash_size asks for less; never for more.
-        assert_eq!(hash_bytes(350_000_000, Some(1024), 1).0, 1 << 20);
-        assert_eq!(hash_bytes(350_000_000, Some(1 << 30), 1).0, 276_889_872);
+        assert_eq!(hash_bytes(350_000_000, Some(1024), 5000, 1).0, 1 << 20);
+        assert_eq!(
+            hash_bytes(350_000_000, Some(1 << 30), 5000, 1).0,
+            276_889_872
+        );
         // No max_memory: hash_size, or else the default.
-        assert_eq!(hash_bytes(0, Some(2048), 1).0, 2 << 20);
-        assert_eq!(hash_bytes(0, None, 12345).0, 12345);
+        assert_eq!(hash_bytes(0, Some(2048), 5000, 1).0, 2 << 20);
+        assert_eq!(hash_bytes(0, None, 5000, 12345).0, 12345);
+    }
+
+    /// 64 MB a second of the turn, never less than 64 MB: Gomocup's clocks
+    /// (5, 30 and 300 s a move) get all that 350 MB allows, its fast game
+    /// scaled down five times (1 s) 64 MB.
+    #[test]
+    fn a_short_turn_keeps_the_table_to_what_it_can_fill() {
+        let mb = |turn_ms| hash_bytes(350_000_000, None, turn_ms, 1).0 >> 20;
+        assert_eq!(mb(0), 64);
+        assert_eq!(mb(100), 64);
+        assert_eq!(mb(1000), 64);
+        assert_eq!(mb(2000), 128);
+        assert_eq!(mb(3000), 192);
+        for turn_ms in [5000, 30_000, 300_000, i64::MAX] {
+            assert_eq!(mb(turn_ms), 264, "{turn_ms}");
+        }
+        // An explicit hash_size is taken as asked.
+        assert_eq!(
+            hash_bytes(350_000_000, Some(200 << 10), 100, 1).0,
+            200 << 20
+        );
     }
 
     #[test]
     fn below_the_reserve_there_is_no_table_and_a_warning() {
         for max_memory in [1000, 16 << 20, RESERVED_BYTES] {
-            let (bytes, warning) = hash_bytes(max_memory, None, 1);
+            let (bytes, warning) = hash_bytes(max_memory, None, 1000, 1);
             assert_eq!(bytes, 0, "{max_memory}");
             assert!(warning.is_some_and(|w| w.starts_with("max_memory")));
         }

@@ -277,7 +277,15 @@ impl Session {
 
     fn info(&mut self, info: &InfoKey, out: &mut Out<'_>) -> io::Result<()> {
         match info {
-            InfoKey::TimeoutTurn(ms) => self.clock.turn_ms = (*ms).max(0),
+            InfoKey::TimeoutTurn(ms) => {
+                self.clock.turn_ms = (*ms).max(0);
+                // The table's size follows the turn (`turn_hash_cap`).
+                let before = self.searcher.config().hash_bytes;
+                self.apply_memory();
+                if self.searcher.config().hash_bytes != before {
+                    self.tell_hash = true;
+                }
+            }
             InfoKey::TimeoutMatch(ms) => self.clock.set_match(*ms),
             InfoKey::TimeLeft(ms) => self.clock.set_left(*ms),
             InfoKey::MaxMemory(bytes) => {
@@ -354,7 +362,8 @@ impl Session {
     /// Sizes the transposition table from `max_memory` and `hash_size`.
     fn apply_memory(&mut self) {
         let default = Config::default().hash_bytes as u64;
-        let (bytes, warning) = memory::hash_bytes(self.max_memory, self.hash_kb, default);
+        let (bytes, warning) =
+            memory::hash_bytes(self.max_memory, self.hash_kb, self.clock.turn_ms, default);
         if warning.is_some() {
             self.warning = warning;
         }
@@ -520,5 +529,30 @@ mod tests {
             out.starts_with("DEBUG hash 1048576 bytes (1 MB)\n"),
             "{out}"
         );
+    }
+
+    /// The scaled-down clock's 1 s turn keeps the table to 64 MB, in either
+    /// order of the two `INFO`s; Gomocup's 5 s gets all 350 MB allow, and
+    /// the same turn again changes nothing and tells nothing.
+    #[test]
+    fn the_turn_keeps_the_table_to_what_it_can_fill() {
+        let told = |out: &str| {
+            out.lines()
+                .find_map(|l| l.strip_prefix("DEBUG hash "))
+                .map(|rest| rest.split(' ').next().unwrap().to_string())
+        };
+        for first_turn in [true, false] {
+            let mut s = Session::default();
+            let mut infos = ["INFO timeout_turn 1000", "INFO max_memory 350000000"];
+            if !first_turn {
+                infos.reverse();
+            }
+            let out = run(&mut s, &[infos[0], infos[1], "ABOUT"]);
+            assert_eq!(told(&out).as_deref(), Some("67108864"), "{out}");
+            let out = run(&mut s, &["INFO timeout_turn 1000", "ABOUT"]);
+            assert_eq!(told(&out), None, "{out}");
+            let out = run(&mut s, &["INFO timeout_turn 5000", "ABOUT"]);
+            assert_eq!(told(&out).as_deref(), Some("276889856"), "{out}");
+        }
     }
 }
