@@ -12,21 +12,22 @@ pub const HASH_SHARE_EIGHTHS: u64 = 7;
 /// The transposition table never grows beyond this, whatever is asked.
 pub const MAX_HASH_BYTES: u64 = 16 << 30;
 
-/// Under `max_memory`, the table is kept to this many bytes a second of
-/// `timeout_turn` (and never below [`TURN_HASH_FLOOR`]), what one move's
-/// search can fill: a larger table only costs its pages' first writes and
-/// slower probes. 64 MB against 264 MB at 1 s a move and 350 MB: lab T-012.
+/// Under `max_memory`, a turn of at least [`TURN_HASH_FROM_MS`] keeps the
+/// table to this many bytes a second of `timeout_turn`, what one move's
+/// search can fill; a larger table costs a new process its pages' first
+/// writes. 64 MB against 264 MB at 1 s a move and 350 MB: +24.4 Elo (lab T-012).
 pub const HASH_BYTES_PER_TURN_SECOND: u64 = 64 << 20;
 
-/// The least [`HASH_BYTES_PER_TURN_SECOND`] keeps the table to.
-pub const TURN_HASH_FLOOR: u64 = 64 << 20;
+/// The shortest turn that [`HASH_BYTES_PER_TURN_SECOND`] applies to: at
+/// 0.5 s a move 64 MB measured no better than 264 MB (lab T-012).
+pub const TURN_HASH_FROM_MS: i64 = 1000;
 
-/// The most table that a turn of `turn_ms` (0: as fast as possible) can
-/// use, by [`HASH_BYTES_PER_TURN_SECOND`].
+/// The most table that a turn of `turn_ms` can use, by
+/// [`HASH_BYTES_PER_TURN_SECOND`]; `None` below [`TURN_HASH_FROM_MS`].
 #[must_use]
-pub fn turn_hash_cap(turn_ms: i64) -> u64 {
-    let ms = u64::try_from(turn_ms).unwrap_or(0);
-    (HASH_BYTES_PER_TURN_SECOND.saturating_mul(ms) / 1000).max(TURN_HASH_FLOOR)
+pub fn turn_hash_cap(turn_ms: i64) -> Option<u64> {
+    let ms = u64::try_from(turn_ms).ok()?;
+    (turn_ms >= TURN_HASH_FROM_MS).then(|| HASH_BYTES_PER_TURN_SECOND.saturating_mul(ms) / 1000)
 }
 
 /// The transposition table's size for `max_memory` (0: none given),
@@ -54,7 +55,9 @@ pub fn hash_bytes(
                 RESERVED_BYTES >> 20
             ));
         }
-        wanted.map_or(room.min(turn_hash_cap(turn_ms)), |w| w.min(room))
+        wanted.map_or(room.min(turn_hash_cap(turn_ms).unwrap_or(room)), |w| {
+            w.min(room)
+        })
     };
     (
         bytes.min(MAX_HASH_BYTES).min(physical_memory() / 2),
@@ -101,14 +104,15 @@ mod tests {
         assert_eq!(hash_bytes(0, None, 5000, 12345).0, 12345);
     }
 
-    /// 64 MB a second of the turn, never less than 64 MB: Gomocup's clocks
-    /// (5, 30 and 300 s a move) get all that 350 MB allows, its fast game
-    /// scaled down five times (1 s) 64 MB.
+    /// 64 MB a second of a turn of 1 s or more: Gomocup's clocks (5, 30
+    /// and 300 s a move) get all that 350 MB allows, its fast game scaled
+    /// down five times (1 s) 64 MB; shorter turns the whole room.
     #[test]
-    fn a_short_turn_keeps_the_table_to_what_it_can_fill() {
+    fn a_turn_of_a_second_or_more_keeps_the_table_to_what_it_can_fill() {
         let mb = |turn_ms| hash_bytes(350_000_000, None, turn_ms, 1).0 >> 20;
-        assert_eq!(mb(0), 64);
-        assert_eq!(mb(100), 64);
+        for turn_ms in [0, 100, 500, 999] {
+            assert_eq!(mb(turn_ms), 264, "{turn_ms}");
+        }
         assert_eq!(mb(1000), 64);
         assert_eq!(mb(2000), 128);
         assert_eq!(mb(3000), 192);
