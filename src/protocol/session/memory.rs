@@ -25,7 +25,7 @@ pub const TURN_HASH_FROM_MS: i64 = 1000;
 /// The most table that a turn of `turn_ms` can use, by
 /// [`HASH_BYTES_PER_TURN_SECOND`]; `None` below [`TURN_HASH_FROM_MS`].
 #[must_use]
-pub fn turn_hash_cap(turn_ms: i64) -> Option<u64> {
+fn turn_hash_cap(turn_ms: i64) -> Option<u64> {
     let ms = u64::try_from(turn_ms).ok()?;
     (turn_ms >= TURN_HASH_FROM_MS).then(|| HASH_BYTES_PER_TURN_SECOND.saturating_mul(ms) / 1000)
 }
@@ -34,7 +34,8 @@ pub fn turn_hash_cap(turn_ms: i64) -> Option<u64> {
 /// `hash_size` (in KB, if given) and `timeout_turn` (`turn_ms`), with
 /// `default` bytes when neither of the first two says; and a warning for
 /// the manager when `max_memory` leaves no room for a table at all.
-/// `max_memory` alone gives no more than [`turn_hash_cap`]; an explicit
+/// From a turn of [`TURN_HASH_FROM_MS`], `max_memory` alone gives no more
+/// than [`HASH_BYTES_PER_TURN_SECOND`] a second of it; an explicit
 /// `hash_size` is taken as asked, up to what `max_memory` allows.
 #[must_use]
 pub fn hash_bytes(
@@ -55,9 +56,8 @@ pub fn hash_bytes(
                 RESERVED_BYTES >> 20
             ));
         }
-        wanted.map_or(room.min(turn_hash_cap(turn_ms).unwrap_or(room)), |w| {
-            w.min(room)
-        })
+        let turn_room = turn_hash_cap(turn_ms).map_or(room, |cap| cap.min(room));
+        wanted.map_or(turn_room, |w| w.min(room))
     };
     (
         bytes.min(MAX_HASH_BYTES).min(physical_memory() / 2),

@@ -359,7 +359,8 @@ impl Session {
         line
     }
 
-    /// Sizes the transposition table from `max_memory` and `hash_size`.
+    /// Sizes the transposition table from `max_memory`, `hash_size` and the
+    /// turn (`timeout_turn`).
     fn apply_memory(&mut self) {
         let default = Config::default().hash_bytes as u64;
         let (bytes, warning) =
