@@ -12,7 +12,6 @@
 //! from. The calling thread reports progress and owns the answer.
 
 pub mod bench;
-mod pages;
 pub mod params;
 pub mod picker;
 mod prefetch;

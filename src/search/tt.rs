@@ -8,8 +8,7 @@
 //! asks for a bucket's cache line ([`Table::prefetch`]) before it makes the
 //! move whose position the bucket holds, so that the probe after the move
 //! finds it loaded: 1.2 times the nodes a second with a 350 MB table
-//! (lab S-131). On Linux the table's memory asks for 2 MiB pages
-//! ([`super::pages`]): 1.1 to 1.2 times the nodes again (lab S-137).
+//! (lab S-131).
 
 use super::params::{TT_AGE_WEIGHT, TT_KEEP_DEEPER_BY};
 use crate::board::Pos;
@@ -148,8 +147,7 @@ impl Table {
     /// Takes the table's memory, empty, unless it has it already. The
     /// memory comes zeroed from the system, so its pages are touched only
     /// as the search writes to them: taking even a large table is quick,
-    /// and the resident size grows with use. On Linux its whole 2 MiB
-    /// pages are offered to the system's huge pages.
+    /// and the resident size grows with use.
     ///
     /// # Panics
     /// When the system has not that much memory to give.
@@ -160,7 +158,6 @@ impl Table {
         // One bucket more than asked, to start on a cache line.
         let words = <[AtomicU64]>::new_box_zeroed_with_elems((self.size + 1) * WORDS)
             .expect("memory for the transposition table");
-        super::pages::advise_huge(&words);
         let misalignment = words.as_ptr() as usize % 64;
         self.start = (64 - misalignment) % 64 / 8;
         self.words = words;
@@ -440,45 +437,5 @@ mod tests {
         assert!(!lazy.faulted_in());
         lazy.clear();
         assert!(lazy.faulted_in());
-    }
-
-    /// On Linux with transparent huge pages on offer, the table's memory
-    /// is marked for them: its interior 2 MiB pages are eligible, as
-    /// `/proc/self/smaps` tells for the region holding them. Whether the
-    /// kernel then finds a free huge page is its own affair, not tested.
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn a_large_table_is_offered_huge_pages() {
-        let on_offer = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
-            .is_ok_and(|s| s.contains("[always]") || s.contains("[madvise]"));
-        if !on_offer {
-            eprintln!("no transparent huge pages on this system: nothing to check");
-            return;
-        }
-        let t = Table::new(16 << 20);
-        let inside = (t.words.as_ptr() as usize).next_multiple_of(2 << 20);
-        let smaps = std::fs::read_to_string("/proc/self/smaps").expect("smaps");
-        let mut eligible = None;
-        let mut in_region = false;
-        for line in smaps.lines() {
-            let range = line
-                .split_whitespace()
-                .next()
-                .and_then(|r| r.split_once('-'));
-            if let Some((Ok(a), Ok(b))) =
-                range.map(|(a, b)| (usize::from_str_radix(a, 16), usize::from_str_radix(b, 16)))
-            {
-                in_region = (a..b).contains(&inside);
-            } else if in_region {
-                if let Some(v) = line.strip_prefix("THPeligible:") {
-                    eligible = Some(v.trim() == "1");
-                }
-            }
-        }
-        assert_eq!(
-            eligible,
-            Some(true),
-            "the table's region in /proc/self/smaps"
-        );
     }
 }
