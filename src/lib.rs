@@ -38,12 +38,10 @@
 //! (`crates/board`, the browser board) and `tengen-tune` (`crates/tune`,
 //! learning the evaluation from games).
 //!
-//! The engine has two `unsafe` blocks: the processor hint that starts
+//! The engine has one `unsafe` block: the processor hint that starts
 //! loading a transposition-table bucket before the move that leads to it
 //! is made (`search::prefetch`, 1.2 times the nodes a second with
-//! Gomocup's table; lab S-131), and the advice to Linux to back the
-//! table with huge pages as it is first written (`search::pages`; lab
-//! S-138). Everything else is safe code.
+//! Gomocup's table; lab S-131). Everything else is safe code.
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 #![deny(clippy::undocumented_unsafe_blocks)]

@@ -12,7 +12,6 @@
 //! from. The calling thread reports progress and owns the answer.
 
 pub mod bench;
-mod pages;
 pub mod params;
 pub mod picker;
 mod prefetch;
@@ -712,8 +711,9 @@ impl Searcher {
     /// of milliseconds to a second on a busy machine, and a manager sends
     /// the first move's command right after `INFO max_memory`, so that
     /// time would come out of the first move's clock without the search's
-    /// deadline checks to bound it. The first searches map the pages in
-    /// ([`Table::fault_in`]), within a share of their time.
+    /// deadline checks to bound it. The first searches with more than one
+    /// thread map the pages in ([`Table::fault_in`]), within a share of
+    /// their time.
     pub fn allocate_hash(&mut self) {
         self.tt.allocate();
     }
@@ -853,10 +853,11 @@ impl Searcher {
             depth: 0,
             ranked: vec![(first, 0)],
         };
-        // Every thread first maps in the table's pages not mapped yet,
-        // for at most a share of the time: threads taking them at random
-        // searched a fifth of the nodes (lab S-135), and pages mapped
-        // here may be huge ones (lab S-138).
+        // With more than one thread, every thread first maps in the
+        // table's pages not mapped yet, for at most a share of the time:
+        // threads taking them at random searched a fifth of the nodes.
+        // One thread still takes them as it goes; mapping them first
+        // measured no better there (lab S-135).
         let fault_in_until = shared.deadline.map(|d| {
             let now = Instant::now();
             now + d.saturating_duration_since(now) * FAULT_IN_TIME_PERCENT / 100
@@ -873,7 +874,9 @@ impl Searcher {
                     })
                     .expect("spawning a search thread");
             }
-            shared.tt.fault_in(fault_in_until);
+            if threads > 1 {
+                shared.tt.fault_in(fault_in_until);
+            }
             let mut w = Worker::new(&shared, pos.clone());
             let run = Run {
                 start,

@@ -207,10 +207,9 @@ pub const STALE_PV_MAX: i32 = 3;
 /// A table entry is kept against a shallower inexact result when deeper by
 /// more than this; 0 measured even (lab S-057, S-075, S-105).
 pub const TT_KEEP_DEEPER_BY: i32 = 2;
-/// The most of a search's time its threads spend mapping in the pages of
-/// a new table before they search: two threads against one went from
-/// +19.7 to +68.0 Elo at 100 ms (lab S-135); one thread on huge pages,
-/// S-138.
+/// The most of a search's time its threads, when more than one, spend
+/// mapping in the pages of a new table before they search: two threads
+/// against one went from +19.7 to +68.0 Elo at 100 ms (lab S-135).
 pub const FAULT_IN_TIME_PERCENT: u32 = 50;
 /// When a bucket is full the entry replaced has the least depth less this
 /// many plies per search since it was written. Unmeasured.

@@ -8,8 +8,7 @@
 //! asks for a bucket's cache line ([`Table::prefetch`]) before it makes the
 //! move whose position the bucket holds, so that the probe after the move
 //! finds it loaded: 1.2 times the nodes a second with a 350 MB table
-//! (lab S-131). A new table's pages are written first, each 2 MiB piece
-//! offered a huge page on Linux ([`Table::fault_in`], lab S-138).
+//! (lab S-131).
 
 use super::params::{TT_AGE_WEIGHT, TT_KEEP_DEEPER_BY};
 use crate::board::Pos;
@@ -30,9 +29,8 @@ const _: () = assert!(WORDS * 8 == 64);
 /// first write.
 const PAGE_WORDS: usize = 4096 / 8;
 
-/// Words in one piece of [`Table::fault_in`]'s work: one 2 MiB page,
-/// the pieces lying on 2 MiB boundaries of the address space.
-const CHUNK_WORDS: usize = super::pages::HUGE_PAGE / 8;
+/// Words in one piece of [`Table::fault_in`]'s work: 1 MiB.
+const CHUNK_WORDS: usize = 256 * PAGE_WORDS;
 
 /// One cache line of entries.
 type Bucket = [AtomicU64; WORDS];
@@ -167,23 +165,24 @@ impl Table {
     }
 
     /// Writes to every page of the table that no call has written to yet,
-    /// 2 MiB at a time, until all are done or `until` has passed. Any
-    /// number of threads may share the work. A page of a new table is
-    /// mapped in at its first write; the search's writes land all over
-    /// the table, and two threads taking those faults at random searched
-    /// a fifth of the nodes of their first move (lab S-135). Each piece
-    /// is first offered the system's 2 MiB pages ([`super::pages`]), so
-    /// the pieces mapped here take one fault each and fewer misses of the
-    /// address cache later (lab S-138). The pieces the search reaches
-    /// first keep small pages: a huge page is zeroed at its first write
-    /// in one go, which the search's clock could not cut short. Values
-    /// are left as they are, so that a search may use the table
+    /// a megabyte at a time, until all are done or `until` has passed.
+    /// Any number of threads may share the work. A page of a new table
+    /// is mapped in at its first write; the search's writes land all
+    /// over the table, and two threads taking those faults at random
+    /// searched a fifth of the nodes of their first move (lab S-135).
+    /// Values are left as they are, so that a search may use the table
     /// meanwhile.
     pub fn fault_in(&self, until: Option<Instant>) {
         while !self.faulted_in() && until.map_or(true, |t| Instant::now() < t) {
-            let piece = self.chunk(self.faulted.fetch_add(1, Ordering::Relaxed));
-            super::pages::advise_huge(piece);
-            for w in piece.iter().step_by(PAGE_WORDS) {
+            let from = self.faulted.fetch_add(1, Ordering::Relaxed) * CHUNK_WORDS;
+            let to = (from + CHUNK_WORDS).min(self.words.len());
+            for w in self
+                .words
+                .get(from..to)
+                .unwrap_or_default()
+                .iter()
+                .step_by(PAGE_WORDS)
+            {
                 // A write (a read would map the shared zero page), of
                 // the value the word holds when it is 0, else none.
                 let _ = w.compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
@@ -197,36 +196,10 @@ impl Table {
         self.faulted.load(Ordering::Relaxed) >= self.chunks()
     }
 
-    /// Words before the first 2 MiB boundary in the table.
-    fn head(&self) -> usize {
-        let at = self.words.as_ptr() as usize;
-        ((at.next_multiple_of(super::pages::HUGE_PAGE) - at) / 8).min(self.words.len())
-    }
-
-    /// Pieces of [`Table::fault_in`]'s work in the table: the words
-    /// before the first 2 MiB boundary, then each 2 MiB, the last one
+    /// Pieces of [`Table::fault_in`]'s work in the table, the last one
     /// perhaps short.
     fn chunks(&self) -> usize {
-        if self.words.is_empty() {
-            return 0;
-        }
-        1 + (self.words.len() - self.head()).div_ceil(CHUNK_WORDS)
-    }
-
-    /// Where piece `k` of [`Table::fault_in`]'s work starts in `words`.
-    fn chunk_start(&self, k: usize) -> usize {
-        let at = match k {
-            0 => 0,
-            _ => self
-                .head()
-                .saturating_add((k - 1).saturating_mul(CHUNK_WORDS)),
-        };
-        at.min(self.words.len())
-    }
-
-    /// Piece `k` of [`Table::fault_in`]'s work (empty past the last).
-    fn chunk(&self, k: usize) -> &[AtomicU64] {
-        &self.words[self.chunk_start(k)..self.chunk_start(k + 1)]
+        self.words.len().div_ceil(CHUNK_WORDS)
     }
 
     /// Buckets in a table of `bytes` bytes: every whole bucket that fits,
@@ -248,11 +221,8 @@ impl Table {
         self.size * 64
     }
 
-    /// Empties the table. The pieces not mapped in yet are offered huge
-    /// pages first, as [`Table::fault_in`] does.
+    /// Empties the table.
     pub fn clear(&self) {
-        let done = self.faulted.load(Ordering::Relaxed);
-        super::pages::advise_huge(&self.words[self.chunk_start(done)..]);
         for w in self.words.iter() {
             w.store(0, Ordering::Relaxed);
         }
@@ -435,7 +405,7 @@ mod tests {
 
     /// Mapping the pages in keeps what the table holds, does nothing once
     /// its time is up, and is done when the threads sharing it have been
-    /// over every piece, the first and last short ones too.
+    /// over every megabyte, the last part one too.
     #[test]
     fn faulting_the_pages_in_keeps_the_entries() {
         let t = Table::new((5 << 20) + 3 * 64);
@@ -467,81 +437,5 @@ mod tests {
         assert!(!lazy.faulted_in());
         lazy.clear();
         assert!(lazy.faulted_in());
-    }
-
-    /// `fault_in`'s pieces cover the table once, in order, and every
-    /// piece but the first starts on a 2 MiB boundary, so that a whole
-    /// piece can be one huge page.
-    #[test]
-    fn the_pieces_cover_the_table_on_huge_page_boundaries() {
-        for bytes in [64, 3 << 20, (5 << 20) + 3 * 64] {
-            let t = Table::new(bytes);
-            let mut next = t.words.as_ptr();
-            for k in 0..t.chunks() {
-                let piece = t.chunk(k);
-                assert_eq!(piece.as_ptr(), next, "piece {k} of {bytes} bytes");
-                if k > 0 {
-                    assert_eq!(piece.as_ptr() as usize % super::super::pages::HUGE_PAGE, 0);
-                    assert!(!piece.is_empty() && piece.len() <= CHUNK_WORDS);
-                }
-                next = next.wrapping_add(piece.len());
-            }
-            assert_eq!(next, t.words.as_ptr().wrapping_add(t.words.len()));
-            assert!(t.chunk(t.chunks()).is_empty());
-        }
-    }
-
-    /// Whether the memory at `addr` may have huge pages, as
-    /// `/proc/self/smaps` tells for the region holding it.
-    #[cfg(target_os = "linux")]
-    fn thp_eligible(addr: usize) -> Option<bool> {
-        let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
-        let mut eligible = None;
-        let mut in_region = false;
-        for line in smaps.lines() {
-            let range = line
-                .split_whitespace()
-                .next()
-                .and_then(|r| r.split_once('-'));
-            if let Some((Ok(a), Ok(b))) =
-                range.map(|(a, b)| (usize::from_str_radix(a, 16), usize::from_str_radix(b, 16)))
-            {
-                in_region = (a..b).contains(&addr);
-            } else if in_region {
-                if let Some(v) = line.strip_prefix("THPeligible:") {
-                    eligible = Some(v.trim() == "1");
-                }
-            }
-        }
-        eligible
-    }
-
-    /// On Linux with transparent huge pages on request, a new table's
-    /// memory is not offered them, so the search's first writes zero
-    /// small pages only; `fault_in` offers each piece before writing to
-    /// it. Whether the kernel then finds a free huge page is its own
-    /// affair, not tested.
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn fault_in_offers_huge_pages_and_nothing_else_does() {
-        let mode = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled");
-        if !mode.is_ok_and(|s| s.contains("[madvise]")) {
-            eprintln!("transparent huge pages not on request here: nothing to check");
-            return;
-        }
-        let t = Table::new(16 << 20);
-        let inside = t.chunk(2).as_ptr() as usize;
-        t.store(
-            7,
-            Entry {
-                best: None,
-                score: 1,
-                depth: 1,
-                bound: Bound::Lower,
-            },
-        );
-        assert_eq!(thp_eligible(inside), Some(false), "before fault_in");
-        t.fault_in(None);
-        assert_eq!(thp_eligible(inside), Some(true), "after fault_in");
     }
 }
